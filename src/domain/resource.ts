@@ -1,0 +1,70 @@
+/**
+ * A resource declaration: what the generic engine needs to give an entity its whole stack
+ * (server list/get/create/update/delete, console list and add/edit dialog). The entity's
+ * fields, types, choices and required set live in its JSON Schema (schemas/); this adds what
+ * a schema cannot say.
+ */
+export interface JsonSchema {
+  $id?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  [key: string]: unknown;
+}
+
+/** Field errors keyed by field name, messages in the user's language. */
+export type FieldErrors = Record<string, string>;
+
+export interface ResourceDeclaration {
+  /** API path below /api and react-admin resource name, e.g. 'master/patients'. */
+  name: string;
+  /** Database table. */
+  table: string;
+  /** Name used in activity logs (defaults to table). */
+  auditName?: string;
+  schema: JsonSchema;
+  /** Menu paths that grant access to this resource's API. */
+  menus: string[];
+  /** Columns matched (case-insensitively, by substring) by the `search` parameter. */
+  search: string[];
+  /** Query parameters that filter by equality on the column of the same name. */
+  filters: string[];
+  /** Column holding the facility a row belongs to; medical_facility users only see their own. */
+  facilityColumn?: string;
+  /** Default order of lists. */
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Columns a caller may sort by, besides the default. */
+  sortable?: string[];
+  /** Fields stored hashed (passwords): write-only, never returned, blank on update = unchanged. */
+  hashed?: string[];
+  /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
+  validate?: (record: Record<string, any>) => FieldErrors;
+}
+
+export const defineResource = (decl: ResourceDeclaration) => decl;
+
+/** Fields the caller may write: every property that is not readOnly. */
+export function writableFields(decl: ResourceDeclaration): string[] {
+  return Object.entries(decl.schema.properties ?? {})
+    .filter(([, p]) => !p.readOnly)
+    .map(([k]) => k);
+}
+
+/** Fields never returned: writeOnly properties. */
+export function writeOnlyFields(decl: ResourceDeclaration): string[] {
+  return Object.entries(decl.schema.properties ?? {})
+    .filter(([, p]) => p.writeOnly)
+    .map(([k]) => k);
+}

@@ -1,0 +1,34 @@
+import schema from '../../../schemas/patient.json';
+import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
+import { validateNik } from '../nik';
+
+export const PATIENT_DOB_FUTURE = 'Tanggal lahir tidak boleh di masa depan';
+
+/** Cross-field rules of a patient: the KTP number is a NIK that agrees with birth date and gender. */
+export function validatePatient(record: Record<string, any>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (record.identity_type === 'KTP' && record.identity_number) {
+    const problem = validateNik(String(record.identity_number), {
+      dateOfBirth: record.date_of_birth,
+      gender: record.gender,
+    });
+    if (problem) errors.identity_number = problem;
+  }
+  if (typeof record.date_of_birth === 'string' && record.date_of_birth > new Date().toISOString().slice(0, 10)) {
+    errors.date_of_birth = PATIENT_DOB_FUTURE;
+  }
+  return errors;
+}
+
+export const patients = defineResource({
+  name: 'master/patients',
+  table: 'patients',
+  schema: schema as JsonSchema,
+  menus: ['/master/patients'],
+  search: ['full_name', 'identity_number', 'phone_number', 'email', 'insurance_number'],
+  filters: ['gender', 'insurance', 'medical_facility_id'],
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  sortable: ['full_name', 'date_of_birth', 'created_at', 'id'],
+  validate: validatePatient,
+});

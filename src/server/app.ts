@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db/db.js';
+import type { Config } from './config.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerAccessControl, type Access } from './plugins/access.js';
+import { registerResource } from './resources/engine.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerFacilityOptions } from './routes/facility-options.js';
+import { RESOURCES } from '../domain/resources/index.js';
+import type { ResourceDeclaration } from '../domain/resource.js';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with the access it declared (the access tests walk this list). */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Extra resources (tests declare throwaway ones). */
+  resources?: ResourceDeclaration[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: the API under /api and the built console at /. */
+export async function buildApp({ config, db, resources = [], logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: 'public' };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, access: (route.config as { access?: Access })?.access });
+    }
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app, db);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dashboard Analisis Kesehatan Jakarta API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuthRoutes(app, db, config);
+  registerFacilityOptions(app, db);
+  for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  // Unknown /api paths answer JSON; any other GET is a console route (SPA fallback).
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasConsole || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Tidak ditemukan', message: 'Tidak ditemukan' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

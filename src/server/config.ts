@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Key material for encrypting stored secrets (hex, 32 bytes). Never logged. */
+  secretKey: string;
+  sessionTtlHours: number;
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  demo: boolean;
+  demoPassword: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Where the built console lives; not served when missing. */
+  staticDir: string;
+  logLevel: string;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'demo12345';
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && value !== undefined && value !== '' ? n : fallback;
+};
+
+/**
+ * Secrets not given in the environment are generated on first run and kept in
+ * <dataDir>/secrets.json (mode 600), so sessions and encrypted values survive restarts.
+ */
+function loadSecretKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.SECRET_KEY) return env.SECRET_KEY;
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { secretKey?: string };
+    if (stored.secretKey) return stored.secretKey;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secretKey = randomBytes(32).toString('hex');
+  writeFileSync(file, JSON.stringify({ secretKey }, null, 2), { mode: 0o600 });
+  return secretKey;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  return {
+    port: int(env.PORT, 3001),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    secretKey: overrides.secretKey ?? loadSecretKey(env, dataDir),
+    sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
+    login: {
+      maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5),
+      maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
+      windowMinutes: int(env.LOGIN_BLOCK_MINUTES, 15),
+    },
+    demo: env.DEMO !== '0',
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

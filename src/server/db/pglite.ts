@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Tx } from './db.js';
+import { typeParsers } from './db.js';
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = await PGlite.create(dataDir, { parsers: typeParsers as any });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
+    async query(sql, params) {
+      const res = await q.query<any>(sql, params as any[]);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    async exec(sql) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction(fn) {
+      return pg.transaction((tx) => fn(wrap(tx as any)));
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { loadConfig, DEFAULT_DEMO_PASSWORD } from './config.js';
+import { openDb } from './db/db.js';
+import { prepareDatabase } from './setup.js';
+import { seedOnFirstStart } from './seed/demo.js';
+import { buildApp } from './app.js';
+
+const started = performance.now();
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await prepareDatabase(db);
+const seeded = await seedOnFirstStart(db, config);
+const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+console.log(`\nDashboard Analisis Kesehatan Jakarta: http://localhost:${config.port}  (database: ${where})`);
+console.log(`API docs: http://localhost:${config.port}/api/docs`);
+if (seeded) console.log(seeded);
+if (config.demo) {
+  const pw = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '(from DEMO_PASSWORD)';
+  console.log(`Demo accounts: superadmin@demo.local, admin@demo.local, staff@demo.local, viewer@demo.local, faskes@demo.local; password ${pw}`);
+}
+console.log(`Ready in ${Math.round(performance.now() - started)} ms`);

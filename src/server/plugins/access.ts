@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.js';
+import { normalizeRole, ROLES, type Role } from '../../domain/menu.js';
+import { hashToken } from '../security/passwords.js';
+
+/**
+ * Who may call a route:
+ *  - 'public': anyone (login, the API docs);
+ *  - 'authenticated': any signed-in admin (their own profile, logout);
+ *  - { menus }: a signed-in admin whose role has at least one of these menu paths in the
+ *    stored role-to-menu matrix.
+ * Every /api route must say which; a route without it is refused to everyone.
+ */
+export type Access = 'public' | 'authenticated' | { menus: string[] };
+
+export interface AdminContext {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  /** The stored role as is (may be unknown). */
+  role: string;
+  /** The role access is computed with: unknown roles are viewers. */
+  effectiveRole: Role;
+  medical_facility_id: number | null;
+  sessionId: number;
+  /** Menu paths the role may open, read from the database on this request. */
+  menus: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin?: AdminContext;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const UNAUTHORIZED = 'Sesi tidak valid atau telah berakhir. Silakan masuk kembali.';
+export const FORBIDDEN = 'Anda tidak memiliki akses ke fitur ini';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
+  const { rows } = await db.query<AdminContext & { session_id: number }>(
+    `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+            ARRAY(SELECT m.menu_path FROM role_menu_access m
+                  WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
+       FROM sessions s JOIN web_admins a ON a.id = s.admin_id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND a.is_active`,
+    [hashToken(token), ROLES as unknown as string[]],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    full_name: row.full_name,
+    role: row.role,
+    effectiveRole: normalizeRole(row.role),
+    medical_facility_id: row.medical_facility_id,
+    sessionId: row.session_id,
+    menus: row.menus ?? [],
+  };
+}
+
+export function registerAccessControl(app: FastifyInstance, db: Db) {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api')) return; // the console's static files
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    const token = bearer(request);
+    const admin = token ? await loadAdmin(db, token) : null;
+    if (!admin) return reply.status(401).send({ error: UNAUTHORIZED, message: UNAUTHORIZED });
+    request.admin = admin;
+    if (access === 'authenticated') return;
+    if (!access || !access.menus.some((m) => admin.menus.includes(m))) {
+      return reply.status(403).send({ error: FORBIDDEN, message: FORBIDDEN });
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db.js';
+import { likePattern } from '../resources/engine.js';
+
+/**
+ * GET /api/admin/medical-facilities?limit=100: the facility picker of every form that links a
+ * row to a facility. A medical_facility user only gets their own facility.
+ */
+export const FACILITY_PICKER_MENUS = [
+  '/master/patients',
+  '/master/appointments',
+  '/master/web-admins',
+  '/master/delivery',
+  '/master/medical-facilities',
+  '/master/medical-facilities-integrated',
+  '/simulator/facilities',
+  '/simulator/api-keys',
+  '/api-simulator',
+  '/simulator/mobile',
+];
+
+export function registerFacilityOptions(app: FastifyInstance, db: Db) {
+  app.get(
+    '/api/admin/medical-facilities',
+    {
+      config: { access: { menus: FACILITY_PICKER_MENUS } },
+      schema: {
+        tags: ['facilities'],
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer', minimum: 1, default: 1 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+            search: { type: 'string', maxLength: 200 },
+            ids: { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: ['string', 'null'] } },
+                },
+              },
+              pagination: {
+                type: 'object',
+                properties: { total: { type: 'integer' }, totalPages: { type: 'integer' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query as { page: number; limit: number; search?: string; ids?: string };
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const admin = request.admin!;
+      if (admin.effectiveRole === 'medical_facility') {
+        params.push(admin.medical_facility_id ?? -1);
+        where.push(`id = $${params.length}`);
+      }
+      if (q.search) {
+        params.push(likePattern(q.search));
+        where.push(`name ILIKE $${params.length}`);
+      }
+      if (q.ids) {
+        params.push(q.ids.split(',').map(Number));
+        where.push(`id = ANY($${params.length}::int[])`);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const [{ rows }, count] = await Promise.all([
+        db.query(
+          `SELECT id, name, type FROM medical_facilities ${whereSql} ORDER BY name, id
+            LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+          params,
+        ),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM medical_facilities ${whereSql}`, params),
+      ]);
+      const total = count.rows[0].total;
+      return { data: rows, pagination: { total, totalPages: Math.ceil(total / q.limit) } };
+    },
+  );
+}
