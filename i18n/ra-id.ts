@@ -60,7 +60,7 @@ export const raIndonesian = {
     },
     page: {
       create: 'Buat %{name}',
-      dashboard: 'Dasbor',
+      dashboard: 'Dashboard',
       edit: '%{name} %{recordRepresentation}',
       error: 'Terjadi kesalahan',
       list: '%{name}',
@@ -74,21 +74,16 @@ export const raIndonesian = {
     },
     input: {
       file: {
-        upload_several:
-          'Seret dan lepaskan beberapa berkas untuk diunggah, atau klik untuk memilih berkas.',
-        upload_single:
-          'Seret dan lepaskan sebuah berkas untuk diunggah, atau klik untuk memilihnya.',
+        upload_several: 'Seret dan lepaskan beberapa berkas untuk diunggah, atau klik untuk memilih berkas.',
+        upload_single: 'Seret dan lepaskan sebuah berkas untuk diunggah, atau klik untuk memilihnya.',
       },
       image: {
-        upload_several:
-          'Seret dan lepaskan beberapa gambar untuk diunggah, atau klik untuk memilih gambar.',
-        upload_single:
-          'Seret dan lepaskan sebuah gambar untuk diunggah, atau klik untuk memilihnya.',
+        upload_several: 'Seret dan lepaskan beberapa gambar untuk diunggah, atau klik untuk memilih gambar.',
+        upload_single: 'Seret dan lepaskan sebuah gambar untuk diunggah, atau klik untuk memilihnya.',
       },
       references: {
         all_missing: 'Data referensi tidak dapat ditemukan.',
-        many_missing:
-          'Setidaknya satu referensi terkait tampaknya sudah tidak tersedia.',
+        many_missing: 'Setidaknya satu referensi terkait tampaknya sudah tidak tersedia.',
         single_missing: 'Referensi terkait tampaknya sudah tidak tersedia.',
       },
       password: {
@@ -105,43 +100,35 @@ export const raIndonesian = {
       auth_error: 'Terjadi kesalahan saat memvalidasi token autentikasi.',
       bulk_delete_content:
         'Apakah Anda yakin ingin menghapus %{smart_count} %{name} ini? |||| Apakah Anda yakin ingin menghapus %{smart_count} %{name} ini?',
-      bulk_delete_title:
-        'Hapus %{smart_count} %{name} |||| Hapus %{smart_count} %{name}',
+      bulk_delete_title: 'Hapus %{smart_count} %{name} |||| Hapus %{smart_count} %{name}',
       bulk_update_content:
         'Apakah Anda yakin ingin memperbarui %{name} %{recordRepresentation}? |||| Apakah Anda yakin ingin memperbarui %{smart_count} item ini?',
-      bulk_update_title:
-        'Perbarui %{name} %{recordRepresentation} |||| Perbarui %{smart_count} %{name}',
+      bulk_update_title: 'Perbarui %{name} %{recordRepresentation} |||| Perbarui %{smart_count} %{name}',
       clear_array_input: 'Apakah Anda yakin ingin mengosongkan seluruh daftar?',
       delete_content: 'Apakah Anda yakin ingin menghapus %{name} ini?',
       delete_title: 'Hapus %{name} %{recordRepresentation}',
       details: 'Detail',
-      error:
-        'Terjadi kesalahan pada klien sehingga permintaan Anda tidak dapat diselesaikan.',
+      error: 'Terjadi kesalahan pada klien sehingga permintaan Anda tidak dapat diselesaikan.',
       invalid_form: 'Formulir tidak valid. Silakan periksa kesalahan yang ada',
       loading: 'Mohon tunggu',
       no: 'Tidak',
-      not_found:
-        'Anda mungkin salah mengetik URL atau mengikuti tautan yang tidak valid.',
+      not_found: 'Anda mungkin salah mengetik URL atau mengikuti tautan yang tidak valid.',
       select_all_limit_reached:
         'Terlalu banyak elemen untuk dipilih semuanya. Hanya %{max} elemen pertama yang dipilih.',
-      unsaved_changes:
-        'Sebagian perubahan Anda belum disimpan. Apakah Anda yakin ingin mengabaikannya?',
+      unsaved_changes: 'Sebagian perubahan Anda belum disimpan. Apakah Anda yakin ingin mengabaikannya?',
       yes: 'Ya',
       placeholder_data_warning: 'Masalah jaringan: Gagal memperbarui data.',
     },
     navigation: {
       clear_filters: 'Hapus filter',
-      no_filtered_results:
-        'Tidak ada %{name} yang ditemukan dengan filter saat ini.',
+      no_filtered_results: 'Tidak ada %{name} yang ditemukan dengan filter saat ini.',
       no_results: 'Tidak ada %{name} yang ditemukan',
-      no_more_results:
-        'Nomor halaman %{page} berada di luar batas. Coba halaman sebelumnya.',
+      no_more_results: 'Nomor halaman %{page} berada di luar batas. Coba halaman sebelumnya.',
       page_out_of_boundaries: 'Nomor halaman %{page} di luar batas',
       page_out_from_end: 'Tidak dapat melewati halaman terakhir',
       page_out_from_begin: 'Tidak dapat kembali sebelum halaman 1',
       page_range_info: '%{offsetBegin}-%{offsetEnd} dari %{total}',
-      partial_page_range_info:
-        '%{offsetBegin}-%{offsetEnd} dari lebih dari %{offsetEnd}',
+      partial_page_range_info: '%{offsetBegin}-%{offsetEnd} dari lebih dari %{offsetEnd}',
       current_page: 'Halaman %{page}',
       page: 'Ke halaman %{page}',
       first: 'Ke halaman pertama',
@@ -167,15 +154,13 @@ export const raIndonesian = {
       logout: 'Keluar',
     },
     notification: {
-      updated:
-        'Data berhasil diperbarui |||| %{smart_count} data berhasil diperbarui',
+      updated: 'Data berhasil diperbarui |||| %{smart_count} data berhasil diperbarui',
       created: 'Data berhasil dibuat',
       deleted: 'Data berhasil dihapus |||| %{smart_count} data berhasil dihapus',
       bad_item: 'Data tidak valid',
       item_doesnt_exist: 'Data tidak ditemukan',
       http_error: 'Terjadi kesalahan komunikasi dengan server',
-      data_provider_error:
-        'Kesalahan dataProvider. Periksa konsol untuk detailnya.',
+      data_provider_error: 'Kesalahan dataProvider. Periksa konsol untuk detailnya.',
       i18n_error: 'Tidak dapat memuat terjemahan untuk bahasa yang dipilih',
       canceled: 'Tindakan dibatalkan',
       logged_out: 'Sesi Anda telah berakhir, silakan masuk kembali.',
@@ -203,8 +188,7 @@ export const raIndonesian = {
       remove_label: 'Hapus kueri tersimpan',
       remove_label_with_name: 'Hapus kueri "%{name}"',
       remove_dialog_title: 'Hapus kueri tersimpan?',
-      remove_message:
-        'Apakah Anda yakin ingin menghapus item tersebut dari daftar kueri tersimpan Anda?',
+      remove_message: 'Apakah Anda yakin ingin menghapus item tersebut dari daftar kueri tersimpan Anda?',
       help: 'Saring daftar lalu simpan kueri ini untuk digunakan nanti',
     },
     guesser: {
@@ -218,8 +202,7 @@ export const raIndonesian = {
       configureMode: 'Konfigurasikan halaman ini',
       inspector: {
         title: 'Inspektor',
-        content:
-          'Arahkan kursor ke elemen antarmuka aplikasi untuk mengonfigurasinya',
+        content: 'Arahkan kursor ke elemen antarmuka aplikasi untuk mengonfigurasinya',
         reset: 'Atur Ulang Pengaturan',
         hideAll: 'Sembunyikan Semua',
         showAll: 'Tampilkan Semua',

@@ -76,13 +76,19 @@ export function validateNik(nik: unknown, ctx: NikContext = {}): string | null {
   }
   if (dob) {
     const [y, m, d] = dob.slice(0, 10).split('-').map(Number);
-    if (d !== parts.day || m !== parts.month || y % 100 !== parts.year2) return NIK_MESSAGES.birthDateMismatch;
+    if (d !== parts.day || m !== parts.month || y % 100 !== parts.year2)
+      return NIK_MESSAGES.birthDateMismatch;
   }
   return null;
 }
 
 /** Builds a valid NIK for a kecamatan code ('31.71.01' or '317101'), birth date and gender. */
-export function makeNik(districtCode: string, dateOfBirth: string, gender: 'L' | 'P', sequence: number): string {
+export function makeNik(
+  districtCode: string,
+  dateOfBirth: string,
+  gender: 'L' | 'P',
+  sequence: number,
+): string {
   const region = districtCode.replace(/\./g, '');
   const [y, m, d] = dateOfBirth.slice(0, 10).split('-').map(Number);
   const day = gender === 'P' ? d + 40 : d;

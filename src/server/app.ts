@@ -36,12 +36,19 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server: the API under /api and the built console at /. */
-export async function buildApp({ config, db, resources = [], logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  resources = [],
+  logger,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+    },
   });
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
@@ -82,14 +89,19 @@ export async function buildApp({ config, db, resources = [], logger }: BuildOpti
       wildcard: true,
       preCompressed: true,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
       },
     });
   }
   // Unknown /api paths answer JSON; any other GET is a console route (SPA fallback).
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasConsole || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      request.url.startsWith('/api') ||
+      !hasConsole ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ error: 'Tidak ditemukan', message: 'Tidak ditemukan' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -35,6 +35,8 @@ console.log(`API docs: http://localhost:${config.port}/api/docs`);
 if (seeded) console.log(seeded);
 if (config.demo) {
   const pw = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '(from DEMO_PASSWORD)';
-  console.log(`Demo accounts: superadmin@demo.local, admin@demo.local, staff@demo.local, viewer@demo.local, faskes@demo.local; password ${pw}`);
+  console.log(
+    `Demo accounts: superadmin@demo.local, admin@demo.local, staff@demo.local, viewer@demo.local, faskes@demo.local; password ${pw}`,
+  );
 }
 console.log(`Ready in ${Math.round(performance.now() - started)} ms`);

@@ -14,7 +14,10 @@ export function validatePatient(record: Record<string, any>): FieldErrors {
     });
     if (problem) errors.identity_number = problem;
   }
-  if (typeof record.date_of_birth === 'string' && record.date_of_birth > new Date().toISOString().slice(0, 10)) {
+  if (
+    typeof record.date_of_birth === 'string' &&
+    record.date_of_birth > new Date().toISOString().slice(0, 10)
+  ) {
     errors.date_of_birth = PATIENT_DOB_FUTURE;
   }
   return errors;

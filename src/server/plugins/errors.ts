@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../domain/resource.js';
+import {
+  VALIDATION_FAILED,
+  fieldErrorsFromAjv,
+  summarizeFieldErrors,
+  type AjvLikeError,
+} from '../../domain/validation.js';
+
+export { VALIDATION_FAILED };
 
 /** An error with an HTTP status, a human message and, for validation, the failing fields. */
 export class AppError extends Error {
@@ -10,61 +18,6 @@ export class AppError extends Error {
   ) {
     super(message);
   }
-}
-
-export const VALIDATION_FAILED = 'Data tidak valid';
-
-const FORMAT_NAMES: Record<string, string> = {
-  email: 'email',
-  date: 'tanggal (YYYY-MM-DD)',
-  'date-time': 'tanggal dan waktu',
-  uri: 'URL',
-};
-
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, any>;
-  message?: string;
-}
-
-/** Turns an ajv error into the field it concerns and an Indonesian message. */
-export function describeAjvError(e: AjvError): [string, string] {
-  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  switch (e.keyword) {
-    case 'required':
-      return [path ? `${path}.${e.params.missingProperty}` : e.params.missingProperty, 'Wajib diisi'];
-    case 'enum':
-      return [path, `Pilih salah satu: ${(e.params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`];
-    case 'type':
-      return [path, `Harus bertipe ${String(e.params.type).replace(',null', '').replace('integer', 'bilangan bulat').replace('number', 'angka').replace('string', 'teks').replace('boolean', 'ya/tidak')}`];
-    case 'format':
-      return [path, `Format ${FORMAT_NAMES[e.params.format] ?? e.params.format} tidak valid`];
-    case 'pattern':
-      return [path, 'Format tidak valid'];
-    case 'minLength':
-      return [path, e.params.limit === 1 ? 'Wajib diisi' : `Minimal ${e.params.limit} karakter`];
-    case 'maxLength':
-      return [path, `Maksimal ${e.params.limit} karakter`];
-    case 'minimum':
-      return [path, `Minimal ${e.params.limit}`];
-    case 'maximum':
-      return [path, `Maksimal ${e.params.limit}`];
-    case 'additionalProperties':
-      return [e.params.additionalProperty, 'Kolom tidak dikenal'];
-    default:
-      return [path, e.message ?? 'Tidak valid'];
-  }
-}
-
-export function fieldErrorsFromAjv(errors: AjvError[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const e of errors) {
-    const [field, message] = describeAjvError(e);
-    const key = field || '_';
-    if (!out[key]) out[key] = message;
-  }
-  return out;
 }
 
 const PG_UNIQUE = '23505';
@@ -81,30 +34,35 @@ function columnsOf(err: any): string[] {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & Record<string, any>, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ error: err.message, message: err.message, errors: err.errors });
+      return reply
+        .status(err.statusCode)
+        .send({ error: err.message, message: err.message, errors: err.errors });
     }
     if (err.validation) {
-      const errors = fieldErrorsFromAjv(err.validation as AjvError[]);
-      const where = err.validationContext === 'body' ? '' : ` (${err.validationContext})`;
-      const message = `${VALIDATION_FAILED}${where}: ${Object.entries(errors)
-        .map(([f, m]) => `${f}: ${m}`)
-        .join('; ')}`;
+      const errors = fieldErrorsFromAjv(err.validation as AjvLikeError[]);
+      const message = summarizeFieldErrors(errors);
       return reply.status(400).send({ error: message, message, errors });
     }
     if (err.code === PG_UNIQUE) {
       const cols = columnsOf(err);
       const field = cols[cols.length - 1] ?? '_';
       const message = 'Data dengan nilai ini sudah terdaftar';
-      return reply.status(409).send({ error: `${message} (${field})`, message, errors: { [field]: message } });
+      return reply
+        .status(409)
+        .send({ error: `${message} (${field})`, message, errors: { [field]: message } });
     }
     if (err.code === PG_FOREIGN_KEY) {
       const field = columnsOf(err)[0] ?? '_';
       const message = 'Data yang dirujuk tidak ditemukan';
-      return reply.status(400).send({ error: `${message} (${field})`, message, errors: { [field]: message } });
+      return reply
+        .status(400)
+        .send({ error: `${message} (${field})`, message, errors: { [field]: message } });
     }
     if (err.code === PG_NOT_NULL) {
       const field = err.column ?? '_';
-      return reply.status(400).send({ error: 'Wajib diisi', message: 'Wajib diisi', errors: { [field]: 'Wajib diisi' } });
+      return reply
+        .status(400)
+        .send({ error: 'Wajib diisi', message: 'Wajib diisi', errors: { [field]: 'Wajib diisi' } });
     }
     if (typeof err.code === 'string' && /^22/.test(err.code)) {
       // Data exceptions (a date out of range, a number too large): the caller's input.
@@ -113,7 +71,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       request.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ error: 'Terjadi kesalahan pada server', message: 'Terjadi kesalahan pada server' });
+      return reply
+        .status(500)
+        .send({ error: 'Terjadi kesalahan pada server', message: 'Terjadi kesalahan pada server' });
     }
     return reply.status(status).send({ error: err.message, message: err.message });
   });

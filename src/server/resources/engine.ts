@@ -6,8 +6,9 @@ import {
   type JsonSchema,
   type ResourceDeclaration,
 } from '../../domain/resource.js';
-import { AppError, VALIDATION_FAILED } from '../plugins/errors.js';
-import { logActivity, redact } from '../plugins/audit.js';
+import { AppError } from '../plugins/errors.js';
+import { summarizeFieldErrors } from '../../domain/validation.js';
+import { logActivity, redact, REDACTED } from '../plugins/audit.js';
 import { hashPassword } from '../security/passwords.js';
 
 export const NOT_FOUND = 'Data tidak ditemukan';
@@ -18,11 +19,20 @@ const quote = (ident: string) => {
   return `"${ident}"`;
 };
 
-const baseType = (p: JsonSchema) => (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
+const baseType = (p: JsonSchema) =>
+  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
 
 /** A response property: any value may also be null, choices are not re-checked on output. */
 function responseProperty(p: JsonSchema): JsonSchema {
-  const { enum: _enum, readOnly: _r, writeOnly: _w, pattern: _p, minLength: _min, maxLength: _max, ...rest } = p;
+  const {
+    enum: _enum,
+    readOnly: _r,
+    writeOnly: _w,
+    pattern: _p,
+    minLength: _min,
+    maxLength: _max,
+    ...rest
+  } = p;
   return { ...rest, type: [baseType(p), 'null'] };
 }
 
@@ -96,16 +106,26 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
   const scope = (request: FastifyRequest): { sql: string; value: unknown } | null => {
     const admin = request.admin;
     if (!decl.facilityColumn || admin?.effectiveRole !== 'medical_facility') return null;
-    return { sql: `${quote(decl.facilityColumn)} IS NOT DISTINCT FROM`, value: admin.medical_facility_id ?? -1 };
+    return {
+      sql: `${quote(decl.facilityColumn)} IS NOT DISTINCT FROM`,
+      value: admin.medical_facility_id ?? -1,
+    };
+  };
+
+  /**
+   * The values a write logs: the stored row with secrets redacted, plus '[REDACTED]' for each
+   * secret the body set (write-only fields are not in the row, so the log would not show them).
+   */
+  const loggedValues = (row: Record<string, any>, body: Record<string, any>) => {
+    const out = redact(row, secrets)!;
+    for (const k of secrets) if (body[k] != null && body[k] !== '') out[k] = REDACTED;
+    return out;
   };
 
   const crossFieldCheck = (record: Record<string, any>) => {
     const errors = decl.validate?.(record) ?? {};
     if (Object.keys(errors).length) {
-      const message = `${VALIDATION_FAILED}: ${Object.entries(errors)
-        .map(([f, m]) => `${f}: ${m}`)
-        .join('; ')}`;
-      throw new AppError(400, message, errors);
+      throw new AppError(400, summarizeFieldErrors(errors), errors);
     }
   };
 
@@ -117,7 +137,10 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
       params.push(s.value);
       where += ` AND ${s.sql} $2`;
     }
-    const { rows } = await q.query(`SELECT ${selectList} FROM ${table} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, params);
+    const { rows } = await q.query(
+      `SELECT ${selectList} FROM ${table} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
+      params,
+    );
     return rows[0] ?? null;
   }
 
@@ -247,7 +270,7 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
           action: 'CREATE',
           table: auditName,
           recordId: rows[0].id,
-          newValues: redact(rows[0], secrets),
+          newValues: loggedValues(rows[0], body),
           status: 201,
         });
         return rows[0];
@@ -288,7 +311,7 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
           table: auditName,
           recordId: id,
           oldValues: redact(old, secrets),
-          newValues: redact(rows[0], secrets),
+          newValues: loggedValues(rows[0], body),
           status: 200,
           details: cols.some((c) => c.endsWith('_hash')) ? { secretChanged: true } : undefined,
         });

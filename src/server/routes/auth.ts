@@ -5,7 +5,8 @@ import { DUMMY_HASH, hashToken, newSessionToken, verifyPassword } from '../secur
 import { normalizeRole } from '../../domain/menu.js';
 
 export const LOGIN_FAILED = 'Email atau password salah';
-export const LOGIN_BLOCKED = 'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam beberapa menit.';
+export const LOGIN_BLOCKED =
+  'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam beberapa menit.';
 export const ACCOUNT_INACTIVE = 'Akun Anda tidak aktif. Hubungi administrator.';
 
 const userSchema = {
@@ -18,7 +19,15 @@ const userSchema = {
     username: { type: 'string' },
   },
 };
-const errorSchema = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } };
+const errorSchema = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    message: { type: 'string' },
+    // Validation failures name the fields (the 400 would drop them without this).
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config) {
   const { maxFailuresPerAccount, maxFailuresPerIp, windowMinutes } = config.login;
@@ -68,7 +77,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       const email = (request.body as { email: string }).email.trim().toLowerCase();
       const ip = request.ip;
       const ua = request.headers['user-agent'] ?? null;
-      const history = (status: string, admin: { id: number; username: string } | null, reason: string | null) =>
+      const history = (
+        status: string,
+        admin: { id: number; username: string } | null,
+        reason: string | null,
+      ) =>
         db.query(
           `INSERT INTO login_history (admin_id, email, username, status, failure_reason, ip_address, user_agent)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

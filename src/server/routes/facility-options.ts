@@ -43,7 +43,11 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: ['string', 'null'] } },
+                  properties: {
+                    id: { type: 'integer' },
+                    name: { type: 'string' },
+                    type: { type: ['string', 'null'] },
+                  },
                 },
               },
               pagination: {
@@ -79,7 +83,10 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
             LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
           params,
         ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM medical_facilities ${whereSql}`, params),
+        db.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM medical_facilities ${whereSql}`,
+          params,
+        ),
       ]);
       const total = count.rows[0].total;
       return { data: rows, pagination: { total, totalPages: Math.ceil(total / q.limit) } };

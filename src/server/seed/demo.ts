@@ -7,11 +7,21 @@ import { makeNik } from '../../domain/nik.js';
 import { insertRows } from './insert.js';
 
 export const DEMO_ACCOUNTS = [
-  { username: 'superadmin', email: 'superadmin@demo.local', full_name: 'Super Admin Demo', role: 'super_admin' },
+  {
+    username: 'superadmin',
+    email: 'superadmin@demo.local',
+    full_name: 'Super Admin Demo',
+    role: 'super_admin',
+  },
   { username: 'admin', email: 'admin@demo.local', full_name: 'Admin Demo', role: 'admin' },
   { username: 'staff', email: 'staff@demo.local', full_name: 'Staf Demo', role: 'staff' },
   { username: 'viewer', email: 'viewer@demo.local', full_name: 'Viewer Demo', role: 'viewer' },
-  { username: 'faskes', email: 'faskes@demo.local', full_name: 'Operator Faskes Demo', role: 'medical_facility' },
+  {
+    username: 'faskes',
+    email: 'faskes@demo.local',
+    full_name: 'Operator Faskes Demo',
+    role: 'medical_facility',
+  },
 ] as const;
 
 const FACILITIES = [
@@ -28,7 +38,20 @@ const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpp
 const MARITAL = ['Belum Menikah', 'Menikah', 'Cerai', 'Janda/Duda'];
 const RELIGIONS = ['Islam', 'Kristen', 'Katolik', 'Hindu', 'Buddha', 'Konghucu'];
 const EDUCATION = ['SD', 'SMP', 'SMA', 'D3', 'S1', 'S2'];
-const OCCUPATIONS = ['Karyawan Swasta', 'Wiraswasta', 'PNS', 'Guru', 'Pedagang', 'Pelajar/Mahasiswa', 'Ibu Rumah Tangga', 'Buruh', 'Pensiunan', 'Perawat', 'Pengemudi', 'Tidak Bekerja'];
+const OCCUPATIONS = [
+  'Karyawan Swasta',
+  'Wiraswasta',
+  'PNS',
+  'Guru',
+  'Pedagang',
+  'Pelajar/Mahasiswa',
+  'Ibu Rumah Tangga',
+  'Buruh',
+  'Pensiunan',
+  'Perawat',
+  'Pengemudi',
+  'Tidak Bekerja',
+];
 const TRIBES = ['Betawi', 'Jawa', 'Sunda', 'Batak', 'Minang', 'Tionghoa', 'Bugis'];
 
 /** A few hundred patients with valid NIKs spread over Jakarta's kecamatan. Deterministic per seed. */
@@ -57,7 +80,14 @@ export function demoPatients(count: number, facilityIds: number[], seed = 202611
       identity_type: 'KTP',
       identity_number: makeNik(district.code, dob, gender, i + 1),
       full_name: `${first} ${last}`,
-      place_of_birth: faker.helpers.arrayElement(['Jakarta', 'Jakarta', 'Bogor', 'Bandung', 'Surabaya', 'Medan']),
+      place_of_birth: faker.helpers.arrayElement([
+        'Jakarta',
+        'Jakarta',
+        'Bogor',
+        'Bandung',
+        'Surabaya',
+        'Medan',
+      ]),
       date_of_birth: dob,
       gender,
       marital_status: age < 20 ? 'Belum Menikah' : faker.helpers.arrayElement(MARITAL),
@@ -100,7 +130,9 @@ export async function seedOnFirstStart(db: Db, config: Config, patientCount = 30
   if (!(await isEmpty(db))) return null;
   if (!config.demo) {
     if (!config.adminEmail || !config.adminPassword || config.adminPassword.length < 8) {
-      throw new Error('DEMO=0 needs ADMIN_EMAIL and ADMIN_PASSWORD (at least 8 characters) to create the first super admin');
+      throw new Error(
+        'DEMO=0 needs ADMIN_EMAIL and ADMIN_PASSWORD (at least 8 characters) to create the first super admin',
+      );
     }
     await insertRows(db, 'web_admins', [
       {

@@ -13,7 +13,9 @@ export async function insertRows(
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     const params: unknown[] = [];
-    const values = part.map((row) => `(${cols.map((c) => (params.push(row[c] ?? null), `$${params.length}`)).join(', ')})`);
+    const values = part.map(
+      (row) => `(${cols.map((c) => (params.push(row[c] ?? null), `$${params.length}`)).join(', ')})`,
+    );
     const res = await q.query<{ id: number }>(
       `INSERT INTO ${table} (${cols.join(', ')}) VALUES ${values.join(', ')} RETURNING id`,
       params,

@@ -1,0 +1,58 @@
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { dataProvider } from './providers/dataProvider';
+import { authProvider } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './layout/LoginPage';
+import { theme } from './theme';
+import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenuAccess';
+import { NotBuiltYet } from './pages/NotBuiltYet';
+import { menuLeaves } from '../domain/menu';
+import patients from './resources/master/patients';
+
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+
+/** Resources with screens of their own; every other menu path is a custom route. */
+const resources = [patients];
+const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
+const pendingPages = menuLeaves().filter((l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!));
+
+export function App() {
+  return (
+    <Admin
+      title="Dashboard Analisis Kesehatan Jakarta"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={Layout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      accessDenied={RedirectToDashboard}
+      catchAll={RedirectToDashboard}
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map((r) => (
+        <Resource key={r.name} {...r} />
+      ))}
+      <Resource name="admin/medical-facilities" recordRepresentation="name" />
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        {pendingPages.map((leaf) => (
+          <Route
+            key={leaf.path}
+            path={leaf.path}
+            element={
+              <RequireMenuAccess>
+                <NotBuiltYet labelKey={leaf.labelKey} />
+              </RequireMenuAccess>
+            }
+          />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,61 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams } from 'react-admin';
+import { API_URL, httpClient } from './http';
+
+/** The list wire format of the spec: {data, pagination:{total,totalPages}} (or a bare array). */
+interface ListResponse {
+  data?: any[];
+  pagination?: { total?: number; totalPages?: number; pages?: number };
+}
+
+function listQuery({ pagination, sort, filter }: Partial<GetListParams>) {
+  const params = new URLSearchParams();
+  if (pagination) {
+    params.set('page', String(pagination.page));
+    params.set('limit', String(pagination.perPage));
+  }
+  if (sort?.field && sort.field !== 'id') {
+    params.set('sort', sort.field);
+    params.set('order', sort.order);
+  }
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key === 'q' ? 'search' : key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params;
+}
+
+/** Maps every list shape the API answers with into react-admin's {data, total}. */
+export function toListResult(json: ListResponse | any[]) {
+  if (Array.isArray(json)) return { data: json, total: json.length };
+  const data = json.data ?? [];
+  return { data, total: json.pagination?.total ?? data.length };
+}
+
+const base = simpleRestProvider(API_URL, httpClient);
+
+/** ra-data-simple-rest for get/create/update/delete; list calls speak the platform's format. */
+export const dataProvider: DataProvider = {
+  ...base,
+  async getList(resource, params) {
+    const { json } = await httpClient(`${API_URL}/${resource}?${listQuery(params)}`, {
+      signal: params.signal,
+    });
+    return toListResult(json);
+  },
+  async getMany(resource, params) {
+    if (!params.ids.length) return { data: [] };
+    const query = new URLSearchParams({ ids: params.ids.join(','), limit: String(params.ids.length) });
+    const { json } = await httpClient(`${API_URL}/${resource}?${query}`, { signal: params.signal });
+    return { data: toListResult(json).data };
+  },
+  async getManyReference(resource, params) {
+    const query = listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
+    const { json } = await httpClient(`${API_URL}/${resource}?${query}`, { signal: params.signal });
+    return toListResult(json);
+  },
+  async deleteMany(resource, params) {
+    await Promise.all(params.ids.map((id) => base.delete(resource, { id })));
+    return { data: params.ids };
+  },
+};

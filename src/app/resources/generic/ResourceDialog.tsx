@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import {
+  CreateBase,
+  EditBase,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useGetIdentity,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import { SchemaInput } from './SchemaInput';
+import { schemaValidator } from './formValidation';
+
+export interface FormSection {
+  /** i18n key of the section title. */
+  title: string;
+  fields: string[];
+}
+
+export interface ResourceDialogProps {
+  decl: ResourceDeclaration;
+  mode: 'create' | 'edit';
+  id?: Identifier;
+  onClose: () => void;
+  sections?: FormSection[];
+  /** Values a new record starts with, from the signed-in admin. */
+  defaults?: (identity: Record<string, any>) => Record<string, any>;
+}
+
+function DialogToolbar({ onCancel }: { onCancel: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'transparent' }}>
+      <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+      <SaveButton alwaysEnable />
+    </Toolbar>
+  );
+}
+
+function Inputs({
+  decl,
+  sections,
+  editing,
+}: {
+  decl: ResourceDeclaration;
+  sections?: FormSection[];
+  editing: boolean;
+}) {
+  const translate = useTranslate();
+  const writable = Object.entries(decl.schema.properties ?? {})
+    .filter(([, p]) => !p.readOnly)
+    .map(([k]) => k);
+  const groups: FormSection[] = sections ?? [{ title: '', fields: writable }];
+  return (
+    <Box sx={{ width: '100%' }}>
+      {groups.map((section) => (
+        <Box key={section.title || 'all'} sx={{ mb: 2 }}>
+          {section.title && (
+            <Typography variant="subtitle2" color="primary" sx={{ mb: 1, fontWeight: 600 }}>
+              {translate(section.title)}
+            </Typography>
+          )}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+              rowGap: 0.5,
+            }}
+          >
+            {section.fields.map((field) => (
+              <SchemaInput key={field} decl={decl} field={field} editing={editing} />
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The add/edit dialog of a resource: an empty form that POSTs, or a prefilled one that PUTs.
+ * Checks the resource's schema before sending; the server's field errors land on the fields.
+ */
+export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: ResourceDialogProps) {
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { identity, isPending } = useGetIdentity();
+  const editing = mode === 'edit';
+  const title = translate(`resources.${decl.name}.${editing ? 'edit_title' : 'add_title'}`, {
+    _: translate(editing ? 'ra.action.edit' : 'ra.action.create'),
+  });
+  const form = (children: ReactNode) => (
+    <SimpleForm
+      validate={schemaValidator(decl, editing)}
+      toolbar={<DialogToolbar onCancel={onClose} />}
+      defaultValues={editing ? undefined : defaults?.(identity ?? {})}
+      sx={{ p: 0 }}
+    >
+      {children}
+    </SimpleForm>
+  );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="resource-dialog-title"
+    >
+      <DialogTitle id="resource-dialog-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        {isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+            <CircularProgress />
+          </Box>
+        ) : editing ? (
+          <EditBase resource={decl.name} id={id} mutationMode="pessimistic" redirect="list">
+            {form(<Inputs decl={decl} sections={sections} editing />)}
+          </EditBase>
+        ) : (
+          <CreateBase resource={decl.name} redirect="list">
+            {form(<Inputs decl={decl} sections={sections} editing={false} />)}
+          </CreateBase>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

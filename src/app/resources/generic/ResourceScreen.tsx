@@ -1,0 +1,138 @@
+import type { ReactElement, ReactNode } from 'react';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import {
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  ExportButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  WrapperField,
+  useTranslate,
+} from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import InboxIcon from '@mui/icons-material/Inbox';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import { ResourceDialog, type FormSection } from './ResourceDialog';
+
+export interface ResourceScreenProps {
+  decl: ResourceDeclaration;
+  /** Table columns; by default the first schema fields as plain text. */
+  columns?: ReactNode;
+  /** Filters beside the search box; by default one choice list per enum filter. */
+  filters?: ReactElement[];
+  sections?: FormSection[];
+  defaults?: (identity: Record<string, any>) => Record<string, any>;
+}
+
+function Empty({ decl }: { decl: ResourceDeclaration }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, width: '100%' }}>
+      <InboxIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
+      <Typography variant="h6" color="text.secondary">
+        {translate(`resources.${decl.name}.empty`, {
+          _: translate('ra.navigation.no_results', { name: '' }),
+        })}
+      </Typography>
+      <Box sx={{ mt: 2 }}>
+        <CreateButton resource={decl.name} variant="contained" label="app.common.add" />
+      </Box>
+    </Box>
+  );
+}
+
+export function defaultFilters(decl: ResourceDeclaration, translate: (key: string, opts?: any) => string) {
+  const props = decl.schema.properties ?? {};
+  return decl.filters
+    .filter((f) => props[f]?.enum)
+    .map((f) => (
+      <SelectInput
+        key={f}
+        source={f}
+        alwaysOn
+        label={`resources.${decl.name}.filters.${f}`}
+        choices={props[f]
+          .enum!.filter((v) => v !== null)
+          .map((v) => ({
+            id: v as string,
+            name: translate(`resources.${decl.name}.choices.${f}.${String(v)}`, { _: String(v) }),
+          }))}
+        sx={{ minWidth: 160 }}
+      />
+    ));
+}
+
+/**
+ * A resource's whole screen from its declaration: search, filters, a paginated table with
+ * edit and delete (with confirmation), export, and the add/edit dialog over the list at
+ * /<resource>/create and /<resource>/<id>.
+ */
+export function ResourceScreen({ decl, columns, filters, sections, defaults }: ResourceScreenProps) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const base = `/${decl.name}`;
+  const creating = matchPath(`${base}/create`, pathname);
+  const editing = !creating ? matchPath(`${base}/:id`, pathname) : null;
+  const close = () => navigate(base);
+  const props = decl.schema.properties ?? {};
+  const fallbackColumns = Object.keys(props)
+    .filter((k) => !props[k].writeOnly && k !== 'id')
+    .slice(0, 6)
+    .map((k) => <TextField key={k} source={k} label={`resources.${decl.name}.fields.${k}`} />);
+
+  return (
+    <>
+      <List
+        resource={decl.name}
+        title={translate(`resources.${decl.name}.title`, { _: decl.name })}
+        sort={decl.defaultSort}
+        perPage={10}
+        filters={[
+          <SearchInput
+            key="q"
+            source="q"
+            alwaysOn
+            placeholder={translate(`resources.${decl.name}.filters.search`, {
+              _: translate('ra.action.search'),
+            })}
+          />,
+          ...(filters ?? defaultFilters(decl, translate)),
+        ]}
+        actions={
+          <TopToolbar>
+            <CreateButton label="app.common.add" />
+            <ExportButton maxResults={1000} />
+          </TopToolbar>
+        }
+        empty={<Empty decl={decl} />}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          {columns ?? fallbackColumns}
+          <WrapperField label="app.common.actions" textAlign="right">
+            <EditButton />
+            <DeleteButton mutationMode="pessimistic" />
+          </WrapperField>
+        </Datagrid>
+      </List>
+      {creating && (
+        <ResourceDialog decl={decl} mode="create" onClose={close} sections={sections} defaults={defaults} />
+      )}
+      {editing && (
+        <ResourceDialog
+          decl={decl}
+          mode="edit"
+          id={editing.params.id}
+          onClose={close}
+          sections={sections}
+          defaults={defaults}
+        />
+      )}
+    </>
+  );
+}

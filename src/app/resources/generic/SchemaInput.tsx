@@ -1,0 +1,89 @@
+import {
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required as requiredValidator,
+  useGetIdentity,
+  useTranslate,
+} from 'react-admin';
+import type { JsonSchema, ResourceDeclaration } from '../../../domain/resource';
+
+const baseType = (p: JsonSchema) =>
+  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
+
+/** Fields that link to a facility use the facility picker (GET /api/admin/medical-facilities?limit=100). */
+export const FACILITY_FIELD = 'medical_facility_id';
+
+/**
+ * One input for one schema property: a choice list for an enum, a date picker for a date,
+ * a number field, a switch, a password field for write-only values, else a text field.
+ * Labels come from resources.<name>.fields.<field>, choice labels from
+ * resources.<name>.choices.<field>.<value> when present.
+ */
+export function SchemaInput({
+  decl,
+  field,
+  editing,
+}: {
+  decl: ResourceDeclaration;
+  field: string;
+  editing: boolean;
+}) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const prop = decl.schema.properties![field];
+  const secret = prop.writeOnly || decl.hashed?.includes(field);
+  const isRequired = (decl.schema.required ?? []).includes(field) && !(editing && secret);
+  const validate = isRequired ? requiredValidator() : undefined;
+  const label = `resources.${decl.name}.fields.${field}`;
+  const common = { source: field, label, validate, fullWidth: true, helperText: false as const };
+
+  if (field === FACILITY_FIELD) {
+    const locked = decl.facilityColumn === field && identity?.role === 'medical_facility';
+    return (
+      <ReferenceInput
+        source={field}
+        reference="admin/medical-facilities"
+        perPage={100}
+        sort={{ field: 'name', order: 'ASC' }}
+      >
+        <SelectInput
+          optionText="name"
+          label={label}
+          validate={validate}
+          fullWidth
+          helperText={false}
+          disabled={locked}
+        />
+      </ReferenceInput>
+    );
+  }
+  if (prop.enum) {
+    const choices = prop.enum
+      .filter((v) => v !== null)
+      .map((v) => ({
+        id: v as string,
+        name: translate(`resources.${decl.name}.choices.${field}.${String(v)}`, { _: String(v) }),
+      }));
+    return <SelectInput {...common} choices={choices} emptyText={isRequired ? undefined : '-'} />;
+  }
+  if (secret) return <PasswordInput {...common} autoComplete="new-password" />;
+  if (prop.format === 'date') return <DateInput {...common} />;
+  const type = baseType(prop);
+  if (type === 'integer' || type === 'number')
+    return <NumberInput {...common} step={type === 'integer' ? 1 : 'any'} />;
+  if (type === 'boolean') return <BooleanInput source={field} label={label} />;
+  const multiline = (prop.maxLength ?? 0) >= 300;
+  return (
+    <TextInput
+      {...common}
+      type={prop.format === 'email' ? 'email' : 'text'}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ValidateFunction } from 'ajv';
+import type { ResourceDeclaration, JsonSchema } from '../../../domain/resource';
+import { fieldErrorsFromAjv } from '../../../domain/validation';
+
+const validator = customizeValidator();
+const compiled = {
+  create: new WeakMap<ResourceDeclaration, ValidateFunction>(),
+  edit: new WeakMap<ResourceDeclaration, ValidateFunction>(),
+};
+
+/** The schema a form checks: writable fields only, secrets optional when editing. */
+function formSchema(decl: ResourceDeclaration, editing: boolean): JsonSchema {
+  const { $id: _id, $schema: _s, ...schema } = decl.schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).filter(([, p]) => !p.readOnly),
+  );
+  const secrets = [...(decl.hashed ?? []), ...Object.keys(properties).filter((k) => properties[k].writeOnly)];
+  const required = (schema.required ?? []).filter(
+    (k) => k in properties && !(editing && secrets.includes(k)),
+  );
+  return { ...schema, properties, required };
+}
+
+/** Drops blank optional values the way the server does (blank = null, blank secret = unchanged). */
+export function cleanValues(decl: ResourceDeclaration, values: Record<string, any>) {
+  const props = decl.schema.properties ?? {};
+  const out: Record<string, any> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (!(k in props) || props[k].readOnly) continue;
+    if (v === '' || v === null || v === undefined) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * react-admin form-level validation from the resource's JSON Schema (ajv, as on the server)
+ * plus its cross-field rules: the same messages the API would answer with, before the call.
+ */
+export function schemaValidator(decl: ResourceDeclaration, editing: boolean) {
+  const cache = editing ? compiled.edit : compiled.create;
+  let validate = cache.get(decl);
+  if (!validate) {
+    validate = validator.ajv.compile(formSchema(decl, editing));
+    cache.set(decl, validate);
+  }
+  const check = validate;
+  return (values: Record<string, any>) => {
+    const data = cleanValues(decl, values);
+    const errors = check(data) ? {} : fieldErrorsFromAjv((check.errors ?? []) as any);
+    return { ...errors, ...(decl.validate?.(data) ?? {}) };
+  };
+}

@@ -1,0 +1,35 @@
+/** Display formats shared by the console and server (spec: dd/MM/yyyy, Indonesian numbers). */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' or a Date → 'dd/MM/yyyy'; empty for nothing. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** 'dd/MM/yyyy HH:mm' in local time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Age as the difference of calendar years (spec part 1 §9). */
+export function ageInYears(dateOfBirth: string | null | undefined, today: Date = new Date()): number | null {
+  if (!dateOfBirth) return null;
+  const year = Number(dateOfBirth.slice(0, 4));
+  return Number.isFinite(year) ? today.getFullYear() - year : null;
+}
+
+const numberFormat = new Intl.NumberFormat('id-ID');
+export const formatNumber = (n: number | null | undefined) => (n == null ? '' : numberFormat.format(n));
+export const formatRupiah = (n: number | null | undefined) =>
+  n == null ? '' : `Rp ${numberFormat.format(n)}`;

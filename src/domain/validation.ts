@@ -1,0 +1,84 @@
+/**
+ * JSON Schema validation errors (ajv) as the failing field and an Indonesian message.
+ * The server answers 400 with these; the console shows the same message under the field.
+ */
+import type { FieldErrors } from './resource';
+
+export const VALIDATION_FAILED = 'Data tidak valid';
+export const REQUIRED = 'Wajib diisi';
+
+export interface AjvLikeError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, any>;
+  message?: string;
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'email',
+  date: 'tanggal (YYYY-MM-DD)',
+  'date-time': 'tanggal dan waktu',
+  uri: 'URL',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'bilangan bulat',
+  number: 'angka',
+  string: 'teks',
+  boolean: 'ya/tidak',
+  object: 'objek',
+  array: 'daftar',
+};
+
+export function describeAjvError(e: AjvLikeError): [string, string] {
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  switch (e.keyword) {
+    case 'required':
+      return [path ? `${path}.${e.params.missingProperty}` : e.params.missingProperty, REQUIRED];
+    case 'enum':
+      return [
+        path,
+        `Pilih salah satu: ${(e.params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`,
+      ];
+    case 'type': {
+      const t = String(e.params.type)
+        .split(',')
+        .filter((x) => x !== 'null')[0];
+      return [path, `Harus berupa ${TYPE_NAMES[t] ?? t}`];
+    }
+    case 'format':
+      return [path, `Format ${FORMAT_NAMES[e.params.format] ?? e.params.format} tidak valid`];
+    case 'pattern':
+      return [path, 'Format tidak valid'];
+    case 'minLength':
+      return [path, e.params.limit === 1 ? REQUIRED : `Minimal ${e.params.limit} karakter`];
+    case 'maxLength':
+      return [path, `Maksimal ${e.params.limit} karakter`];
+    case 'minimum':
+      return [path, `Minimal ${e.params.limit}`];
+    case 'maximum':
+      return [path, `Maksimal ${e.params.limit}`];
+    case 'additionalProperties':
+      return [e.params.additionalProperty, 'Kolom tidak dikenal'];
+    default:
+      return [path, e.message ?? 'Tidak valid'];
+  }
+}
+
+/** The first message per field. */
+export function fieldErrorsFromAjv(errors: AjvLikeError[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const [field, message] = describeAjvError(e);
+    const key = field || '_';
+    if (!out[key]) out[key] = message;
+  }
+  return out;
+}
+
+/** 'Data tidak valid: a: Wajib diisi; b: ...' */
+export function summarizeFieldErrors(errors: FieldErrors): string {
+  return `${VALIDATION_FAILED}: ${Object.entries(errors)
+    .map(([f, m]) => `${f}: ${m}`)
+    .join('; ')}`;
+}
