@@ -92,7 +92,7 @@ function Group({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
  * The sidebar's content: the role's menu, the signed-in user, 'Keluar' and the copyright.
  * On narrow screens the drawer closes after a navigation.
  */
-export function AppMenu() {
+export default function AppMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const { data: me } = useMe();

@@ -1,14 +1,21 @@
-import type { ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, TitlePortal, useTranslate } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AppBar, Layout as RaLayout, LinearProgress, TitlePortal, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { AppMenu } from './AppMenu';
+
+// The menu and its icons load after sign-in, not with the login page.
+const AppMenu = lazy(() => import('./AppMenu'));
+const Menu = () => (
+  <Suspense fallback={<LinearProgress />}>
+    <AppMenu />
+  </Suspense>
+);
 
 function AppAppBar() {
   const translate = useTranslate();
   return (
     <AppBar color="primary" userMenu={false}>
       <TitlePortal />
-      <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, opacity: 0.9 }}>
+      <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, opacity: 0.9, mr: 1 }}>
         {translate('app.title')}
       </Typography>
     </AppBar>
@@ -18,7 +25,7 @@ function AppAppBar() {
 /** react-admin's layout: the 280 px drawer (temporary on narrow screens) holds our menu. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={AppMenu} appBar={AppAppBar}>
+    <RaLayout menu={Menu} appBar={AppAppBar}>
       {children}
     </RaLayout>
   );

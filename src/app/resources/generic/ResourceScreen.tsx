@@ -12,9 +12,10 @@ import {
   TextField,
   TopToolbar,
   WrapperField,
+  useListContext,
   useTranslate,
 } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { ResourceDialog, type FormSection } from './ResourceDialog';
@@ -43,6 +44,26 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
         <CreateButton resource={decl.name} variant="contained" label="app.common.add" />
       </Box>
     </Box>
+  );
+}
+
+/** The list could not be loaded: the spec's message with the server's detail, and a retry. */
+function FetchError({ decl }: { decl: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const { error, refetch } = useListContext();
+  return (
+    <Alert
+      severity="error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => refetch()}>
+          {translate('ra.action.refresh')}
+        </Button>
+      }
+    >
+      {translate(`resources.${decl.name}.errors.fetch`, { _: translate('ra.notification.http_error') })}
+      {error?.message ? `: ${error.message}` : ''}
+    </Alert>
   );
 }
 
@@ -111,6 +132,7 @@ export function ResourceScreen({ decl, columns, filters, sections, defaults }: R
           </TopToolbar>
         }
         empty={<Empty decl={decl} />}
+        error={<FetchError decl={decl} />}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {columns ?? fallbackColumns}

@@ -1,0 +1,164 @@
+import { FunctionField, SelectInput, useTranslate } from 'react-admin';
+import { Box, Chip, Typography } from '@mui/material';
+import { patients } from '../../../../domain/resources/patients';
+import { ageInYears, formatDate } from '../../../../domain/format';
+import { ResourceScreen } from '../../generic/ResourceScreen';
+import type { FormSection } from '../../generic/ResourceDialog';
+
+const R = 'resources.master/patients';
+
+const sections: FormSection[] = [
+  {
+    title: `${R}.sections.identity`,
+    fields: ['full_name', 'identity_type', 'identity_number', 'citizenship', 'family_card_number'],
+  },
+  {
+    title: `${R}.sections.personal`,
+    fields: [
+      'place_of_birth',
+      'date_of_birth',
+      'gender',
+      'marital_status',
+      'religion',
+      'blood_type',
+      'last_education',
+      'occupation',
+      'tribe',
+      'mother_name',
+    ],
+  },
+  {
+    title: `${R}.sections.address`,
+    fields: ['address', 'rt', 'rw', 'village', 'district', 'regency', 'province', 'postal_code'],
+  },
+  {
+    title: `${R}.sections.contact`,
+    fields: ['phone_number', 'email', 'insurance', 'insurance_number', 'medical_facility_id', 'created_by'],
+  },
+];
+
+const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = {
+  BPJS: 'success',
+  'Asuransi Swasta': 'info',
+  Umum: 'default',
+};
+
+function Line({ children }: { children: React.ReactNode }) {
+  return (
+    <Typography variant="caption" color="text.secondary" component="div">
+      {children}
+    </Typography>
+  );
+}
+
+/** /master/patients: grouped columns, gender and insurance filters, the sectioned patient form. */
+function PatientList() {
+  const translate = useTranslate();
+  const gender = (g: string) => translate(`${R}.choices.gender.${g}`, { _: g });
+  return (
+    <ResourceScreen
+      decl={patients}
+      sections={sections}
+      defaults={(identity) => ({
+        identity_type: 'KTP',
+        citizenship: 'WNI',
+        province: 'DKI Jakarta',
+        created_by: identity.username ?? identity.fullName ?? '',
+        medical_facility_id: identity.medical_facility_id ?? undefined,
+      })}
+      filters={[
+        <SelectInput
+          key="gender"
+          source="gender"
+          alwaysOn
+          label={`${R}.filters.gender`}
+          choices={[
+            { id: 'L', name: gender('L') },
+            { id: 'P', name: gender('P') },
+          ]}
+          sx={{ minWidth: 160 }}
+        />,
+        <SelectInput
+          key="insurance"
+          source="insurance"
+          alwaysOn
+          label={`${R}.filters.insurance`}
+          choices={['BPJS', 'Asuransi Swasta', 'Umum'].map((v) => ({ id: v, name: v }))}
+          sx={{ minWidth: 180 }}
+        />,
+      ]}
+      columns={[
+        <FunctionField
+          key="info"
+          label={`${R}.columns.patient_info`}
+          sortBy="full_name"
+          render={(r: any) => (
+            <Box sx={{ minWidth: 200 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {r.full_name}
+              </Typography>
+              <Line>
+                {gender(r.gender)} · {translate('app.common.years_old', { age: ageInYears(r.date_of_birth) })}
+              </Line>
+              <Line>
+                {r.place_of_birth}, {formatDate(r.date_of_birth)}
+              </Line>
+            </Box>
+          )}
+        />,
+        <FunctionField
+          key="identity"
+          label={`${R}.columns.identity`}
+          sortable={false}
+          render={(r: any) => (
+            <Box>
+              <Chip label={r.identity_type} size="small" variant="outlined" sx={{ mb: 0.5 }} />
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {r.identity_number}
+              </Typography>
+            </Box>
+          )}
+        />,
+        <FunctionField
+          key="contact"
+          label={`${R}.columns.contact`}
+          sortable={false}
+          render={(r: any) => (
+            <Box>
+              <Typography variant="body2">{r.phone_number || '-'}</Typography>
+              <Line>{r.email || '-'}</Line>
+            </Box>
+          )}
+        />,
+        <FunctionField
+          key="location"
+          label={`${R}.columns.location`}
+          sortable={false}
+          render={(r: any) => (
+            <Box>
+              <Typography variant="body2">{r.district || '-'}</Typography>
+              <Line>{[r.regency, r.province].filter(Boolean).join(', ')}</Line>
+            </Box>
+          )}
+        />,
+        <FunctionField
+          key="insurance"
+          label={`${R}.columns.insurance`}
+          sortable={false}
+          render={(r: any) =>
+            r.insurance ? (
+              <Box>
+                <Chip label={r.insurance} size="small" color={INSURANCE_COLORS[r.insurance] ?? 'default'} />
+                {r.insurance_number && <Line>{r.insurance_number}</Line>}
+              </Box>
+            ) : (
+              '-'
+            )
+          }
+        />,
+      ]}
+    />
+  );
+}
+
+export default PatientList;
