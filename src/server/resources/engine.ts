@@ -99,7 +99,8 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
     if (!body || typeof body !== 'object') return;
     for (const [k, v] of Object.entries(body)) {
       if (v === '' && !required.includes(k)) body[k] = null;
-      if (v === '' && secrets.includes(k)) delete body[k];
+      // A blank secret (react-admin sends a cleared input as null) means 'keep the stored one'.
+      if ((v === '' || v === null) && secrets.includes(k)) delete body[k];
     }
   };
 

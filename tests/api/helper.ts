@@ -1,0 +1,117 @@
+/**
+ * API test harness: a fresh database per app (PGlite in memory, or a PostgreSQL schema of its
+ * own when TEST_DATABASE_URL is set), migrated, seeded with the demo accounts, facilities and a
+ * few patients, and the whole Fastify app on top of it, driven through app.inject.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDb, type Db } from '../../src/server/db/db';
+import { prepareDatabase } from '../../src/server/setup';
+import { seedOnFirstStart } from '../../src/server/seed/demo';
+import type { ResourceDeclaration } from '../../src/domain/resource';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Where API tests run: always PGlite, and PostgreSQL as well when TEST_DATABASE_URL is set. */
+export function dbTargets(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const DEMO_EMAILS = {
+  super_admin: 'superadmin@demo.local',
+  admin: 'admin@demo.local',
+  staff: 'staff@demo.local',
+  viewer: 'viewer@demo.local',
+  medical_facility: 'faskes@demo.local',
+} as const;
+
+export interface StartOptions {
+  /** Demo patients to seed (default 30). */
+  patients?: number;
+  /** Extra resource declarations handed to buildApp. */
+  resources?: ResourceDeclaration[];
+  /** Config overrides (login limits, session TTL ...). */
+  config?: Partial<Config>;
+  /** Runs on the prepared, seeded database before the app is built (e.g. CREATE TABLE). */
+  beforeBuild?: (db: Db) => Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  kind: DbKind;
+  /** Signs in with the demo password (or the one given) and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** app.inject with `Authorization: Bearer <token>` when a token is given. */
+  request(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DbKind, options: StartOptions = {}): Promise<TestApp> {
+  const config = loadConfig(
+    {},
+    {
+      dataDir: path.join(os.tmpdir(), 'dkj-api-tests-unused'),
+      secretKey: '0'.repeat(64),
+      staticDir: '/nonexistent',
+      ...options.config,
+    },
+  );
+  let schema: string | undefined;
+  let db: Db;
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    db = await openDb({ databaseUrl: url, schema });
+  } else {
+    db = await openDb({});
+  }
+
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    await app?.close();
+    await db.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await admin.end();
+      }
+    }
+  };
+
+  try {
+    await prepareDatabase(db);
+    await seedOnFirstStart(db, config, options.patients ?? 30);
+    await options.beforeBuild?.(db);
+    app = await buildApp({ config, db, resources: options.resources });
+    await app.ready();
+  } catch (err) {
+    await close().catch(() => undefined);
+    throw err;
+  }
+  const ready = app;
+
+  const request: TestApp['request'] = (token, opts) =>
+    ready.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    } as InjectOptions);
+
+  const login = async (email: string, password = config.demoPassword) => {
+    const res = await ready.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+
+  return { app: ready, db, config, kind, login, request, close };
+}

@@ -1,0 +1,139 @@
+import { describe, it, expect } from 'vitest';
+import { writableFields, writeOnlyFields, defineResource } from '../../src/domain/resource';
+import {
+  describeAjvError,
+  fieldErrorsFromAjv,
+  summarizeFieldErrors,
+  VALIDATION_FAILED,
+} from '../../src/domain/validation';
+import { likePattern } from '../../src/server/resources/engine';
+import { redact, REDACTED } from '../../src/server/plugins/audit';
+import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/domain/resources/patients';
+import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
+
+const decl = defineResource({
+  name: 'test/things',
+  table: 'things',
+  schema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      name: { type: 'string' },
+      password: { type: 'string', writeOnly: true },
+      created_at: { type: 'string', readOnly: true },
+    },
+  },
+  menus: ['/master/poli'],
+  search: ['name'],
+  filters: [],
+  defaultSort: { field: 'id', order: 'ASC' },
+  hashed: ['password'],
+});
+
+describe('resource declaration helpers', () => {
+  it('writable fields are the non-readOnly ones, write-only the writeOnly ones', () => {
+    expect(writableFields(decl)).toEqual(['name', 'password']);
+    expect(writeOnlyFields(decl)).toEqual(['password']);
+    expect(writeOnlyFields(patients)).toEqual([]);
+    expect(writableFields(patients)).not.toContain('id');
+    expect(writableFields(patients)).not.toContain('created_at');
+  });
+});
+
+describe('likePattern', () => {
+  it('wraps the term and escapes LIKE wildcards', () => {
+    expect(likePattern('budi')).toBe('%budi%');
+    expect(likePattern('50%')).toBe('%50\\%%');
+    expect(likePattern('a_b')).toBe('%a\\_b%');
+    expect(likePattern('c:\\x')).toBe('%c:\\\\x%');
+  });
+});
+
+describe('redact', () => {
+  it('replaces present secret values only', () => {
+    expect(redact({ a: 1, password: 'x', token: null }, ['password', 'token', 'missing'])).toEqual({
+      a: 1,
+      password: REDACTED,
+      token: null,
+    });
+    expect(redact(null, ['password'])).toBeNull();
+    const input = { password: 'x' };
+    redact(input, ['password']);
+    expect(input.password).toBe('x');
+  });
+});
+
+describe('ajv errors as field messages', () => {
+  const err = (keyword: string, instancePath: string, params: Record<string, any>) => ({
+    keyword,
+    instancePath,
+    params,
+  });
+
+  it('names the field and says what is wrong in Indonesian', () => {
+    expect(describeAjvError(err('required', '', { missingProperty: 'full_name' }))).toEqual([
+      'full_name',
+      'Wajib diisi',
+    ]);
+    expect(describeAjvError(err('required', '/address', { missingProperty: 'city' }))).toEqual([
+      'address.city',
+      'Wajib diisi',
+    ]);
+    expect(describeAjvError(err('enum', '/gender', { allowedValues: ['L', 'P', null] }))).toEqual([
+      'gender',
+      'Pilih salah satu: L, P',
+    ]);
+    expect(describeAjvError(err('minLength', '/name', { limit: 1 }))[1]).toBe('Wajib diisi');
+    expect(describeAjvError(err('minLength', '/password', { limit: 8 }))[1]).toBe('Minimal 8 karakter');
+    expect(describeAjvError(err('format', '/email', { format: 'email' }))).toEqual([
+      'email',
+      'Format email tidak valid',
+    ]);
+    expect(describeAjvError(err('additionalProperties', '', { additionalProperty: 'x' }))[0]).toBe('x');
+    expect(describeAjvError(err('type', '/a/b', { type: 'integer,null' }))[0]).toBe('a.b');
+  });
+
+  it('keeps the first message per field and summarises them', () => {
+    const errors = fieldErrorsFromAjv([
+      err('minLength', '/name', { limit: 1 }),
+      err('pattern', '/name', { pattern: 'x' }),
+      err('enum', '/gender', { allowedValues: ['L', 'P'] }),
+    ]);
+    expect(errors).toEqual({ name: 'Wajib diisi', gender: 'Pilih salah satu: L, P' });
+    expect(summarizeFieldErrors(errors)).toBe(
+      `${VALIDATION_FAILED}: name: Wajib diisi; gender: Pilih salah satu: L, P`,
+    );
+  });
+});
+
+describe('validatePatient (the patient declaration’s cross-field rule)', () => {
+  const nik = makeNik('31.71.01', '1990-05-07', 'P', 3);
+  it('checks the NIK of a KTP against birth date and gender', () => {
+    expect(
+      validatePatient({
+        identity_type: 'KTP',
+        identity_number: nik,
+        date_of_birth: '1990-05-07',
+        gender: 'P',
+      }),
+    ).toEqual({});
+    expect(
+      validatePatient({
+        identity_type: 'KTP',
+        identity_number: nik,
+        date_of_birth: '1990-05-07',
+        gender: 'L',
+      }),
+    ).toEqual({ identity_number: NIK_MESSAGES.genderMismatch });
+    expect(validatePatient({ identity_type: 'SIM', identity_number: 'AB123', gender: 'L' })).toEqual({});
+  });
+
+  it('refuses a birth date in the future', () => {
+    const next = `${new Date().getUTCFullYear() + 1}-01-01`;
+    expect(
+      validatePatient({ identity_type: 'Passport', identity_number: 'X1', date_of_birth: next }),
+    ).toEqual({
+      date_of_birth: PATIENT_DOB_FUTURE,
+    });
+  });
+});
