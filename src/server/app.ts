@@ -88,6 +88,7 @@ export async function buildApp({
       root: config.staticDir,
       wildcard: true,
       preCompressed: true,
+      cacheControl: false, // set below: hashed assets forever, everything else revalidated
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
