@@ -131,6 +131,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
 
       const token = newSessionToken();
       const session = await db.transaction(async (tx) => {
+        // Expired sessions are dropped here rather than by a timer: no process keeps state.
+        await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= now()', [admin.id]);
         const { rows: s } = await tx.query<{ id: number }>(
           `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at)
            VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING id`,
