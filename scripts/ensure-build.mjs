@@ -5,7 +5,16 @@ import { existsSync, readdirSync, statSync, readFileSync, writeFileSync } from '
 import path from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 
-const SOURCES = ['src/app', 'src/domain', 'i18n', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src/app',
+  'src/domain',
+  'i18n',
+  'schemas',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const OUT = 'dist/index.html';
 
 function newest(p) {
@@ -26,14 +35,21 @@ function compress(dir) {
     else if (/\.(js|css|html|svg|json)$/.test(f)) {
       const data = readFileSync(file);
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
     }
   }
 }
 
 if (isStale() || process.argv.includes('--force')) {
   console.log('Building the console (vite build)...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production bundle whatever NODE_ENV the caller has (vitest sets 'test').
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
   compress('dist');
 }

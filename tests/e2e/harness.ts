@@ -1,0 +1,269 @@
+/**
+ * End-to-end harness: the console built into dist/ (rebuilt when stale), the real Fastify
+ * server on a random port over a fresh in-memory PGlite database seeded with the demo data,
+ * and one headless Chromium (the system's, never a downloaded one) per test file.
+ *
+ * Skip rule: without a Chromium binary the suites are skipped, unless E2E=1, in which case
+ * they run and fail (CI must never skip silently).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDb, type Db } from '../../src/server/db/db';
+import { prepareDatabase } from '../../src/server/setup';
+import { seedOnFirstStart } from '../../src/server/seed/demo';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const E2E_REQUIRED = process.env.E2E === '1';
+/** True when the suites must be skipped: no browser and E2E=1 not set. */
+export const SKIP_E2E = !existsSync(CHROMIUM_PATH) && !E2E_REQUIRED;
+
+export const DEMO = {
+  super_admin: 'superadmin@demo.local',
+  admin: 'admin@demo.local',
+  staff: 'staff@demo.local',
+  viewer: 'viewer@demo.local',
+  medical_facility: 'faskes@demo.local',
+} as const;
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Builds the console into dist/ when it is missing or older than its sources. NODE_ENV is
+ * forced to production: vitest sets NODE_ENV=test, and vite would otherwise honour it and
+ * build React's development runtime into dist/ (which `npm start` would then serve).
+ */
+export function ensureBuild() {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) throw new Error(`console build failed (exit ${r.status})`);
+}
+
+/** True when dir holds index.html and every /assets file it references. */
+function completeConsole(dir: string) {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  return refs.every((ref) => existsSync(path.join(dir, ref)));
+}
+
+/**
+ * Builds the console if stale and copies dist/ to a directory of this run, so a rebuild of
+ * dist/ by someone else during the run (vite empties it) cannot break the pages under test.
+ */
+function prepareConsole(target: string) {
+  for (let attempt = 1; ; attempt++) {
+    ensureBuild();
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync(path.join(ROOT, 'dist'), target, { recursive: true });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      continue;
+    }
+    if (completeConsole(target)) return;
+    if (attempt >= 3) throw new Error('the built console in dist/ is incomplete');
+  }
+}
+
+export interface StartOptions {
+  /** Demo patients to seed (default 60). */
+  patients?: number;
+}
+
+export interface E2E {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  browser: Browser;
+  /** Errors thrown in any page (uncaught exceptions), for assertions and debugging. */
+  pageErrors: string[];
+  /**
+   * A fresh browser context (own local storage) and a page in it, still on about:blank.
+   * With `as`, the context starts signed in as that user (token and user in local storage, as
+   * the login page leaves them) without going through the form: faster for tests about other
+   * screens.
+   */
+  newPage(options?: { as?: string }): Promise<Page>;
+  /** Signs in through the login form and waits for /dashboard. */
+  login(page: Page, email: string, password?: string): Promise<void>;
+  /** Signs in through the API and returns the bearer token. */
+  apiToken(email: string, password?: string): Promise<string>;
+  /** fetch against the server with an optional bearer token; returns status and parsed JSON. */
+  api<T = any>(token: string | null, url: string, init?: RequestInit): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+export async function startE2E(options: StartOptions = {}): Promise<E2E> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH); E2E=1 requires it`);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dkj-e2e-'));
+  const staticDir = path.join(dataDir, 'console');
+  try {
+    prepareConsole(staticDir);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const config = loadConfig({}, { dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' });
+  const contexts: BrowserContext[] = [];
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    db = await openDb({});
+    await prepareDatabase(db);
+    await seedOnFirstStart(db, config, options.patients ?? 60);
+    app = await buildApp({ config, db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const pageErrors: string[] = [];
+  const ready = { app, db, browser };
+
+  const newPage = async (opts: { as?: string } = {}) => {
+    let storageState: Exclude<BrowserContextOptions['storageState'], string> | undefined;
+    if (opts.as) {
+      const res = await api<{ token: string; user: Record<string, any> }>(null, '/api/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: opts.as, password: config.demoPassword }),
+      });
+      if (res.status !== 200) throw new Error(`login ${opts.as}: ${res.status} ${JSON.stringify(res.body)}`);
+      const u = res.body.user;
+      const user = { id: u.id, email: u.email, name: u.full_name, role: u.role, username: u.username };
+      storageState = {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl,
+            localStorage: [
+              { name: 'token', value: res.body.token },
+              { name: 'user', value: JSON.stringify(user) },
+            ],
+          },
+        ],
+      };
+    }
+    const context = await ready.browser.newContext({
+      storageState,
+      baseURL: baseUrl,
+      viewport: { width: 1400, height: 900 },
+      locale: 'id-ID',
+      timezoneId: 'Asia/Jakarta',
+    });
+    contexts.push(context);
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+    return page;
+  };
+
+  const login = async (page: Page, email: string, password = config.demoPassword) => {
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'MASUK' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('sidebar-menu').waitFor();
+  };
+
+  const api: E2E['api'] = async (token, url, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const res = await fetch(`${baseUrl}${url}`, { ...init, headers });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body };
+  };
+
+  const apiToken = async (email: string, password = config.demoPassword) => {
+    const res = await api<{ token: string }>(null, '/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token;
+  };
+
+  return { baseUrl, ...ready, config, pageErrors, newPage, login, apiToken, api, close };
+}
+
+/** A page's path (without origin and query). */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Saves a full-page screenshot to /tmp for debugging; returns its path. */
+export async function snap(page: Page, name: string) {
+  const file = path.join(os.tmpdir(), `e2e-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  return file;
+}
+
+/** Retries an assertion on a value read from the page until it passes (10 s by default). */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
+  expect.poll(read, { timeout, interval: 100 });
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A label matcher that ignores the required-field asterisk: 'Jenis Kelamin' matches 'Jenis Kelamin *'. */
+export const labelled = (label: string) => new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?\\s*$`);
+
+/** Picks an option of an MUI select (react-admin SelectInput) found by its label inside scope. */
+export async function chooseOption(page: Page, scope: Page | Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** A local-storage value of the page's origin. */
+export const storageItem = (page: Page, key: string) =>
+  page.evaluate((k) => window.localStorage.getItem(k), key);
