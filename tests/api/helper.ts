@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
-import { seedOnFirstStart } from '../../src/server/seed/demo';
+import { DEMO_EMAIL_BY_ROLE, seedOnFirstStart } from '../../src/server/seed/demo';
 import type { ResourceDeclaration } from '../../src/domain/resource';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -22,13 +22,7 @@ export function dbTargets(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export const DEMO_EMAILS = {
-  super_admin: 'superadmin@demo.local',
-  admin: 'admin@demo.local',
-  staff: 'staff@demo.local',
-  viewer: 'viewer@demo.local',
-  medical_facility: 'faskes@demo.local',
-} as const;
+export const DEMO_EMAILS = DEMO_EMAIL_BY_ROLE;
 
 export interface StartOptions {
   /** Demo patients to seed (default 30). */

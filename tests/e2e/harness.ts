@@ -26,7 +26,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
-import { seedOnFirstStart } from '../../src/server/seed/demo';
+import { DEMO_EMAIL_BY_ROLE, seedOnFirstStart } from '../../src/server/seed/demo';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,13 +34,7 @@ export const E2E_REQUIRED = process.env.E2E === '1';
 /** True when the suites must be skipped: no browser and E2E=1 not set. */
 export const SKIP_E2E = !existsSync(CHROMIUM_PATH) && !E2E_REQUIRED;
 
-export const DEMO = {
-  super_admin: 'superadmin@demo.local',
-  admin: 'admin@demo.local',
-  staff: 'staff@demo.local',
-  viewer: 'viewer@demo.local',
-  medical_facility: 'faskes@demo.local',
-} as const;
+export const DEMO = DEMO_EMAIL_BY_ROLE;
 
 const LAUNCH_ARGS = [
   '--no-sandbox',

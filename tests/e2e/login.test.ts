@@ -15,7 +15,8 @@ describe.skipIf(SKIP_E2E)('login page (e2e)', () => {
     await page.goto('/dashboard');
     // Not signed in: the console sends the visitor to the login page.
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Masuk', exact: true }).isVisible()).resolves.toBe(true);
+    // The redirect lands before the login screen has rendered: wait for it, then look.
+    await page.getByRole('heading', { name: 'Masuk', exact: true }).waitFor({ state: 'visible' });
     await expect(page.locator('input[name="email"]').getAttribute('type')).resolves.toBe('email');
     await expect(page.locator('input[name="password"]').getAttribute('type')).resolves.toBe('password');
     await expect(page.getByText('Lupa Password?', { exact: true }).isVisible()).resolves.toBe(true);
@@ -55,13 +56,13 @@ describe.skipIf(SKIP_E2E)('login page (e2e)', () => {
     expect(await password.getAttribute('type')).toBe('password');
 
     await page.getByRole('button', { name: 'Tampilkan password' }).click();
-    expect(await password.getAttribute('type')).toBe('text');
+    await eventually(() => password.getAttribute('type')).toBe('text');
     expect(await password.inputValue()).toBe('rahasia');
     await expect(page.getByRole('button', { name: 'Tampilkan password' }).count()).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Sembunyikan password' }).click();
-    expect(await password.getAttribute('type')).toBe('password');
-    await expect(page.getByRole('button', { name: 'Tampilkan password' }).count()).resolves.toBe(1);
+    await eventually(() => password.getAttribute('type')).toBe('password');
+    await eventually(() => page.getByRole('button', { name: 'Tampilkan password' }).count()).toBe(1);
   });
 
   it('a successful admin login shows "Masuk..." while submitting, lands on /dashboard and stores the session', async () => {

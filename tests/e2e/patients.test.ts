@@ -75,7 +75,7 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
     ]);
     const { pagination } = await apiList({ limit: '1' });
     expect(pagination.total).toBe(60);
-    await expect(rows(page).count()).resolves.toBe(10);
+    await eventually(() => rows(page).count()).toBe(10);
     await eventually(() => rangeInfo(page)).toBe(`1-10 dari ${pagination.total}`);
   });
 

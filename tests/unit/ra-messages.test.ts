@@ -57,20 +57,14 @@ describe('raIndonesian (ra-id.ts) vs ra-language-english', () => {
     const mismatches = enKeys
       .filter((k) => k in id)
       .filter((k) => placeholders(en[k]).join(',') !== placeholders(id[k]).join(','))
-      .map(
-        (k) =>
-          `${k}: en=[${placeholders(en[k]).join(', ')}] id=[${placeholders(id[k]).join(', ')}]`,
-      );
+      .map((k) => `${k}: en=[${placeholders(en[k]).join(', ')}] id=[${placeholders(id[k]).join(', ')}]`);
     expect(mismatches, `Placeholder mismatches:\n${mismatches.join('\n')}`).toEqual([]);
   });
 
   it('keeps the smart_count plural separator where English has it', () => {
     const mismatches = enKeys
       .filter((k) => k in id)
-      .filter(
-        (k) =>
-          String(en[k]).includes(PLURAL_SEPARATOR) !== String(id[k]).includes(PLURAL_SEPARATOR),
-      );
+      .filter((k) => String(en[k]).includes(PLURAL_SEPARATOR) !== String(id[k]).includes(PLURAL_SEPARATOR));
     expect(mismatches, `Plural form mismatches:\n${mismatches.join('\n')}`).toEqual([]);
   });
 

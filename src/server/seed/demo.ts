@@ -24,6 +24,11 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+/** The demo account of each role, by role. */
+export const DEMO_EMAIL_BY_ROLE = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as {
+  [A in (typeof DEMO_ACCOUNTS)[number] as A['role']]: A['email'];
+};
+
 const FACILITIES = [
   { name: 'Puskesmas Kecamatan Gambir', type: 'PUSKESMAS' },
   { name: 'RSUD Tarakan', type: 'RSUD' },
