@@ -11,6 +11,7 @@ import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 
@@ -75,6 +76,7 @@ export async function buildApp({
 
   registerAuthRoutes(app, db, config);
   registerFacilityOptions(app, db);
+  registerDashboardRoutes(app, db);
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {

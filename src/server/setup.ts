@@ -1,10 +1,22 @@
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { ROLES, defaultMenuPaths } from '../domain/menu.js';
+import { JAKARTA_AREAS } from '../domain/jakarta.js';
 
-/** Migrations, then the role-to-menu matrix seeded from the defaults for roles that have none. */
+/**
+ * Migrations, DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the
+ * role-to-menu matrix seeded from the defaults for roles that have none.
+ */
 export async function prepareDatabase(db: Db) {
   const applied = await migrate(db);
+  await db.query(
+    `INSERT INTO areas (code, name, level, parent_code, population, area_km2)
+     SELECT * FROM jsonb_to_recordset($1::jsonb)
+       AS a(code text, name text, level text, parent_code text, population int, area_km2 float8)
+     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, level = EXCLUDED.level,
+       parent_code = EXCLUDED.parent_code, population = EXCLUDED.population, area_km2 = EXCLUDED.area_km2`,
+    [JSON.stringify(JAKARTA_AREAS)],
+  );
   for (const role of ROLES) {
     const { rows } = await db.query('SELECT 1 FROM role_menu_access WHERE role = $1 LIMIT 1', [role]);
     if (rows.length) continue;
