@@ -4,6 +4,13 @@ import { AGE_GROUPS, GENDER_LABELS, ageGroup } from '../../domain/analytics.js';
 
 /** The city's calendar: days and months are counted in Asia/Jakarta. */
 const TODAY = `(now() AT TIME ZONE 'Asia/Jakarta')::date`;
+/**
+ * The first day of this Jakarta month as a local timestamp (without time zone): month series
+ * built on it stay in Jakarta time, and `m AT TIME ZONE 'Asia/Jakarta'` is the instant that
+ * month starts. (date_trunc on the date itself would give a timestamptz at midnight of the
+ * session's time zone, so the boundaries would move with it.)
+ */
+const THIS_MONTH = `date_trunc('month', ${TODAY}::timestamp)`;
 const WELL_PATTERN = '(normal|baik)';
 export const UNKNOWN_INSURANCE = 'Tidak diketahui';
 
@@ -201,8 +208,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
                   count(r.id)::int AS response_count,
                   count(r.id) FILTER (WHERE a.assessment_name ~* '${WELL_PATTERN}')::int AS well_count,
                   round(avg(r.score), 1)::float8 AS avg_score
-             FROM generate_series(date_trunc('month', ${TODAY}) - interval '5 months',
-                                  date_trunc('month', ${TODAY}), interval '1 month') AS m
+             FROM generate_series(${THIS_MONTH} - interval '5 months', ${THIS_MONTH}, interval '1 month') AS m
              LEFT JOIN mental_health_responses r
                ON r.completed
               AND r.created_at >= (m AT TIME ZONE 'Asia/Jakarta')
@@ -216,7 +222,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
                   count(satisfaction)::int AS rated,
                   count(*) FILTER (WHERE satisfaction >= 4)::int AS satisfied
              FROM mental_health_responses
-            WHERE created_at >= ((date_trunc('month', ${TODAY}) - interval '5 months') AT TIME ZONE 'Asia/Jakarta')`,
+            WHERE created_at >= ((${THIS_MONTH} - interval '5 months') AT TIME ZONE 'Asia/Jakarta')`,
         ),
       ]);
       const r = rates.rows[0];

@@ -151,8 +151,14 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
+-- Fires on every update (not 'UPDATE OF ...'): kecamatan_code may be changed by the locate
+-- trigger without appearing in the statement, and an unchanged row costs only a comparison.
 CREATE FUNCTION patients_rollup_trg() RETURNS trigger AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND (OLD.gender, OLD.date_of_birth, OLD.insurance, OLD.kecamatan_code)
+       IS NOT DISTINCT FROM (NEW.gender, NEW.date_of_birth, NEW.insurance, NEW.kecamatan_code) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     PERFORM patient_rollup_apply(OLD.gender, OLD.date_of_birth, OLD.insurance, OLD.kecamatan_code, -1);
   END IF;
@@ -163,7 +169,7 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER patients_rollup
-  AFTER INSERT OR DELETE OR UPDATE OF gender, date_of_birth, insurance, kecamatan_code ON patients
+  AFTER INSERT OR DELETE OR UPDATE ON patients
   FOR EACH ROW EXECUTE FUNCTION patients_rollup_trg();
 
 -- Days in Asia/Jakarta, the city's calendar.
