@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { dataProvider } from './providers/dataProvider';
@@ -12,12 +12,25 @@ import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
 import patients from './resources/master/patients';
 
+// Screens load on first visit (their charts later still): the login bundle stays small.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+
+/** The analysis screens of the monitoring menu, by path. */
+const analysisPages: Record<string, ComponentType> = {
+  '/patients': lazy(() => import('./pages/PatientAnalysis')),
+  '/appointments': lazy(() => import('./pages/AppointmentAnalysis')),
+  '/medical-facilities': lazy(() => import('./pages/FacilityAnalysis')),
+  '/emergency-reports': lazy(() => import('./pages/EmergencyAnalysis')),
+  '/mental-health': lazy(() => import('./pages/MentalHealthAnalysis')),
+  '/geographic': lazy(() => import('./pages/GeographicAnalysis')),
+};
 
 /** Resources with screens of their own; every other menu path is a custom route. */
 const resources = [patients];
 const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
-const pendingPages = menuLeaves().filter((l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!));
+const pendingPages = menuLeaves().filter(
+  (l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!) && !analysisPages[l.path!],
+);
 
 export function App() {
   return (
@@ -41,6 +54,17 @@ export function App() {
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        {Object.entries(analysisPages).map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireMenuAccess>
+                <Page />
+              </RequireMenuAccess>
+            }
+          />
+        ))}
         {pendingPages.map((leaf) => (
           <Route
             key={leaf.path}

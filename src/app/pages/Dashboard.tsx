@@ -1,19 +1,147 @@
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import EmergencyIcon from '@mui/icons-material/Emergency';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { facilityTypeLabel } from '../../domain/analytics';
+import { ChartGrid } from '../components/AnalysisPage';
+import { ChartCard, LoadError } from '../components/ChartCard';
+import { DistributionPie, SeriesChart } from '../components/charts';
+import { PageHeader } from '../components/PageHeader';
+import { StatCard, StatGrid } from '../components/StatCard';
+import { dayMonth, formatToday, sumBy } from '../components/figures';
+import {
+  useDashboardData,
+  type AppointmentDay,
+  type DashboardStats,
+  type FacilityTypeCount,
+  type PatientDemographics,
+} from '../components/useDashboardData';
 
-/** The dashboard's frame; its cards and charts come with the monitoring screens. */
+const STAT_CARDS = [
+  { key: 'patients', field: 'totalPatients', icon: <PeopleIcon />, color: 'primary' },
+  { key: 'appointments', field: 'totalAppointments', icon: <EventNoteIcon />, color: 'secondary' },
+  { key: 'facilities', field: 'totalMedicalFacilities', icon: <LocalHospitalIcon />, color: 'success' },
+  { key: 'emergencies', field: 'totalEmergencies', icon: <EmergencyIcon />, color: 'error' },
+  { key: 'reports', field: 'totalReports', icon: <AssignmentIcon />, color: 'warning' },
+] as const;
+
+/**
+ * The landing screen: five key figures and four charts, each section loaded on its own so one
+ * failing aggregate leaves the others in place (spec part 1 §2 Dashboard, §8).
+ */
 export default function Dashboard() {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
+  const stats = useDashboardData<DashboardStats>('stats');
+  const appointments = useDashboardData<AppointmentDay[]>('appointments-by-date');
+  const facilities = useDashboardData<FacilityTypeCount[]>('medical-facilities');
+  const demographics = useDashboardData<PatientDemographics>('patient-demographics');
+
+  const facilitySlices = (facilities.data ?? []).map((r) => ({
+    name: facilityTypeLabel(r.facility_type),
+    value: r.count,
+  }));
+  const byGender = demographics.data?.byGender ?? [];
+  const byAge = demographics.data?.byAge ?? [];
+  const demographicsState = {
+    loading: demographics.isPending,
+    error: demographics.error,
+    errorMessage: translate('app.dashboard.errors.demographics'),
+    onRetry: () => demographics.refetch(),
+  };
+  const patientsSeries = [
+    { key: 'count', name: translate('app.analysis.common.patients'), kind: 'bar' as const },
+  ];
+
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={translate('app.menu.dashboard')} />
-      <CardContent>
-        <Typography variant="h5" gutterBottom>
-          {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.dashboard.intro')}</Typography>
-      </CardContent>
-    </Card>
+    <Box data-testid="dashboard" sx={{ pb: 2 }}>
+      <PageHeader
+        title={translate('app.menu.dashboard')}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <CalendarMonthIcon fontSize="inherit" aria-hidden />
+            <span data-testid="today">{formatToday()}</span>
+          </Box>
+        }
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, mb: 2 }}>
+        {translate('app.dashboard.subtitle')}
+      </Typography>
+
+      {stats.error ? (
+        <Box sx={{ mb: 2 }} data-testid="stats-error">
+          <LoadError
+            message={translate('app.dashboard.errors.stats')}
+            error={stats.error}
+            onRetry={() => stats.refetch()}
+          />
+        </Box>
+      ) : (
+        <StatGrid>
+          {STAT_CARDS.map((c) => (
+            <StatCard
+              key={c.key}
+              testId={`stat-${c.key}`}
+              label={translate(`app.dashboard.cards.${c.key}`)}
+              value={stats.data?.[c.field]}
+              icon={c.icon}
+              color={c.color}
+              loading={stats.isPending}
+            />
+          ))}
+        </StatGrid>
+      )}
+
+      <ChartGrid>
+        <ChartCard
+          wide
+          testId="chart-appointments"
+          title={translate('app.dashboard.charts.appointments')}
+          loading={appointments.isPending}
+          error={appointments.error}
+          errorMessage={translate('app.dashboard.errors.appointments')}
+          onRetry={() => appointments.refetch()}
+          empty={!sumBy(appointments.data ?? [], (d) => d.count)}
+        >
+          <SeriesChart
+            data={appointments.data ?? []}
+            categoryKey="appointment_date"
+            categoryFormatter={dayMonth}
+            series={[{ key: 'count', name: translate('app.analysis.common.appointments'), kind: 'area' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          testId="chart-facility-types"
+          title={translate('app.dashboard.charts.facility_types')}
+          loading={facilities.isPending}
+          error={facilities.error}
+          errorMessage={translate('app.dashboard.errors.facilities')}
+          onRetry={() => facilities.refetch()}
+          empty={!sumBy(facilitySlices, (s) => s.value)}
+        >
+          <DistributionPie data={facilitySlices} />
+        </ChartCard>
+        <ChartCard
+          testId="chart-gender"
+          title={translate('app.dashboard.charts.gender')}
+          {...demographicsState}
+          empty={!sumBy(byGender, (r) => r.count)}
+        >
+          <SeriesChart data={byGender} categoryKey="gender" series={patientsSeries} colorByCategory />
+        </ChartCard>
+        <ChartCard
+          wide
+          testId="chart-age"
+          title={translate('app.dashboard.charts.age')}
+          {...demographicsState}
+          empty={!sumBy(byAge, (r) => r.count)}
+        >
+          <SeriesChart data={byAge} categoryKey="age_group" series={patientsSeries} colorByCategory />
+        </ChartCard>
+      </ChartGrid>
+    </Box>
   );
 }

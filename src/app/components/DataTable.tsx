@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+
+export interface DataColumn<T> {
+  key: string;
+  label: string;
+  align?: 'left' | 'right' | 'center';
+  render: (row: T, index: number) => ReactNode;
+}
+
+/** A plain read-only table of aggregate rows (summaries, rankings). */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  maxHeight,
+}: {
+  rows: T[];
+  columns: DataColumn<T>[];
+  rowKey: (row: T, index: number) => string;
+  /** Accessible name of the table. */
+  label: string;
+  /** Scrolls inside the card, keeping the header in view. */
+  maxHeight?: number;
+}) {
+  return (
+    <TableContainer sx={{ maxHeight }}>
+      <Table size="small" stickyHeader={!!maxHeight} aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.align} sx={{ fontWeight: 600 }}>
+                {c.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, i) => (
+            <TableRow key={rowKey(row, i)} hover>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align}>
+                  {c.render(row, i)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

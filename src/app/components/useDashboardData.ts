@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
+import { API_URL, httpClient } from '../providers/http';
+
+/** The answers of GET /api/dashboard/* (src/server/routes/dashboard.ts). */
+export interface DashboardStats {
+  totalPatients: number;
+  totalAppointments: number;
+  totalMedicalFacilities: number;
+  totalEmergencies: number;
+  totalReports: number;
+}
+export interface AppointmentDay {
+  appointment_date: string;
+  count: number;
+}
+export interface FacilityTypeCount {
+  facility_type: string | null;
+  count: number;
+}
+export interface PatientDemographics {
+  byGender: { gender: string; count: number }[];
+  byAge: { age_group: string; count: number }[];
+  byInsurance: { insurance: string; count: number }[];
+}
+export interface EmergencyCategoryCount {
+  category: string;
+  count: number;
+}
+export interface MentalHealthSummary {
+  responsesByAssessment: {
+    assessment_name: string;
+    assessment_type: string;
+    response_count: number;
+    avg_score: number | null;
+  }[];
+  monthlyTrend: {
+    month: string;
+    response_count: number;
+    well_count: number;
+    wellness_score: number;
+    avg_score: number | null;
+  }[];
+  participation: { rate: number; completed: number; started: number };
+  satisfaction: { rate: number; satisfied: number; rated: number };
+}
+export const AREA_LEVELS = ['provinsi', 'kabupaten', 'kecamatan'] as const;
+export type AreaLevel = (typeof AREA_LEVELS)[number];
+export interface AreaRow {
+  area_code: string;
+  area_name: string;
+  population: number;
+  area_km2: number;
+  patients: number;
+  facilities: number;
+  total: number;
+}
+export interface GeographicSummary {
+  level: AreaLevel;
+  patientsByArea: { area_code: string; area_name: string; count: number }[];
+  facilitiesByArea: { area_code: string; area_name: string; count: number }[];
+  areas: AreaRow[];
+  unassignedPatients: number;
+}
+
+/** A client error (403, 400) will not go away by asking again; a network or server error may. */
+const retryOnce = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500);
+
+/**
+ * One aggregate of /api/dashboard/<path> (e.g. 'stats', 'geographic?level=kabupaten'), cached
+ * under ['dashboard', path] so screens that share an aggregate share its request.
+ * `keepPrevious` keeps showing the last answer while another path loads (isPlaceholderData).
+ */
+export function useDashboardData<T>(path: string, options: { keepPrevious?: boolean } = {}) {
+  return useQuery<T, Error>({
+    queryKey: ['dashboard', path],
+    queryFn: async () => (await httpClient(`${API_URL}/dashboard/${path}`)).json as T,
+    staleTime: 30_000,
+    retry: retryOnce,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+}

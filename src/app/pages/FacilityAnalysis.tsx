@@ -1,0 +1,117 @@
+import { useTranslate } from 'react-admin';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import CategoryIcon from '@mui/icons-material/Category';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import CalculateIcon from '@mui/icons-material/Calculate';
+import { average, facilityTypeLabel, facilityTypeLevel, percent, topN } from '../../domain/analytics';
+import { formatNumber } from '../../domain/format';
+import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
+import { ChartCard } from '../components/ChartCard';
+import { DistributionPie, SeriesChart } from '../components/charts';
+import { DataTable } from '../components/DataTable';
+import { oneDecimal, sumBy } from '../components/figures';
+import { StatCard, StatGrid } from '../components/StatCard';
+import { StatusChip } from '../components/StatusChip';
+import { useDashboardData, type FacilityTypeCount } from '../components/useDashboardData';
+
+function FacilityFigures({ rows }: { rows: FacilityTypeCount[] }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.analysis.facilities.${key}`);
+  const types = topN(
+    rows.map((r) => ({ label: facilityTypeLabel(r.facility_type), count: r.count })),
+    rows.length,
+    (r) => r.label,
+  );
+  const total = sumBy(types, (r) => r.count);
+  const avg = average(types.map((r) => r.count));
+  const largest = types[0];
+  const series = [{ key: 'count', name: translate('app.analysis.common.facilities'), kind: 'bar' as const }];
+
+  return (
+    <>
+      <StatGrid>
+        <StatCard testId="stat-total" label={t('cards.total')} value={total} icon={<LocalHospitalIcon />} />
+        <StatCard
+          testId="stat-types"
+          label={t('cards.types')}
+          value={types.length}
+          icon={<CategoryIcon />}
+          color="secondary"
+        />
+        <StatCard
+          testId="stat-largest"
+          label={t('cards.largest')}
+          value={largest?.label}
+          caption={
+            largest &&
+            translate('app.analysis.common.share_of_total', {
+              percent: formatNumber(percent(largest.count, total)),
+            })
+          }
+          icon={<EmojiEventsIcon />}
+          color="success"
+        />
+        <StatCard
+          testId="stat-average"
+          label={t('cards.average')}
+          value={oneDecimal(avg)}
+          icon={<CalculateIcon />}
+          color="warning"
+        />
+      </StatGrid>
+      <ChartGrid>
+        <ChartCard testId="chart-pie" title={t('charts.pie')} empty={!total}>
+          <DistributionPie data={types.map((r) => ({ name: r.label, value: r.count }))} />
+        </ChartCard>
+        <ChartCard testId="chart-bar" title={t('charts.bar')} empty={!total}>
+          <SeriesChart data={types} categoryKey="label" series={series} colorByCategory />
+        </ChartCard>
+        <ChartCard wide testId="detail-table" title={t('table')} empty={!types.length}>
+          <DataTable
+            label={t('table')}
+            rows={types}
+            rowKey={(r) => r.label}
+            columns={[
+              { key: 'type', label: t('columns.type'), render: (r) => r.label },
+              {
+                key: 'count',
+                label: translate('app.analysis.common.count'),
+                align: 'right',
+                render: (r) => formatNumber(r.count),
+              },
+              {
+                key: 'percentage',
+                label: translate('app.analysis.common.percentage'),
+                align: 'right',
+                render: (r) => `${formatNumber(percent(r.count, total))}%`,
+              },
+              {
+                key: 'status',
+                label: translate('app.analysis.common.status'),
+                align: 'center',
+                render: (r) => <StatusChip kind="level" value={facilityTypeLevel(r.count, avg)} />,
+              },
+            ]}
+          />
+        </ChartCard>
+      </ChartGrid>
+    </>
+  );
+}
+
+/** /medical-facilities: facilities by type (spec part 1 §2 Medical facility analysis). */
+export default function FacilityAnalysis() {
+  const translate = useTranslate();
+  const query = useDashboardData<FacilityTypeCount[]>('medical-facilities');
+  return (
+    <AnalysisPage
+      testId="facilities-analysis"
+      title={translate('app.analysis.facilities.title')}
+      subtitle={translate('app.analysis.facilities.subtitle')}
+      query={query}
+      errorMessage={translate('app.analysis.facilities.error')}
+    >
+      {(rows) => <FacilityFigures rows={rows} />}
+    </AnalysisPage>
+  );
+}
