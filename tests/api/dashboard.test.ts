@@ -599,14 +599,13 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
         avg_score: 80.3,
       },
     ]);
-    const baseByAssessment = await q(
-      `SELECT a.assessment_name, a.assessment_type,
+    const baseByAssessmentSql = `SELECT a.assessment_name, a.assessment_type,
               (SELECT count(*)::int FROM mental_health_responses r WHERE r.assessment_id = a.id AND r.completed)
                 AS response_count,
               (SELECT round(avg(score), 1)::float8 FROM mental_health_responses r
                 WHERE r.assessment_id = a.id AND r.completed) AS avg_score
-         FROM mental_health_assessments a`,
-    );
+         FROM mental_health_assessments a`;
+    const baseByAssessment = await q(baseByAssessmentSql);
     expect(sortBy(after.responsesByAssessment, (r: any) => r.assessment_name)).toEqual(
       sortBy(baseByAssessment, (r: any) => r.assessment_name),
     );
@@ -670,6 +669,37 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
       satisfied: rates.satisfied,
       rated: rates.rated,
     });
+
+    // The per-day rollup the endpoint reads follows updates and deletes of responses.
+    await q(
+      `UPDATE mental_health_responses SET completed = true, score = 65, satisfaction = 4
+        WHERE assessment_id = $1 AND NOT completed`,
+      [normal],
+    );
+    await q(
+      `UPDATE mental_health_responses SET created_at = created_at - interval '40 days', assessment_id = $2
+        WHERE assessment_id = $1 AND score = 40`,
+      [depresi, baik],
+    );
+    await q('DELETE FROM mental_health_responses WHERE assessment_id = $1 AND score = 70', [normal]);
+    const rollupVsBase = `
+      SELECT day, assessment_id, started, completed, score_sum, scored, rated, satisfied FROM mental_health_daily
+       WHERE started <> 0 OR completed <> 0 OR rated <> 0 OR score_sum <> 0
+      EXCEPT
+      SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date, assessment_id, count(*)::int,
+             count(*) FILTER (WHERE completed)::int, coalesce(sum(score) FILTER (WHERE completed), 0)::bigint,
+             count(score) FILTER (WHERE completed)::int, count(satisfaction)::int,
+             count(*) FILTER (WHERE satisfaction >= 4)::int
+        FROM mental_health_responses GROUP BY 1, 2`;
+    expect(await q(rollupVsBase)).toEqual([]);
+    const baseVsRollup = `
+      SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date AS day, assessment_id FROM mental_health_responses
+      EXCEPT SELECT day, assessment_id FROM mental_health_daily WHERE started > 0`;
+    expect(await q(baseVsRollup)).toEqual([]);
+    const changed = await get('mental-health');
+    expect(sortBy(changed.responsesByAssessment, (r: any) => r.assessment_name)).toEqual(
+      sortBy(await q(baseByAssessmentSql), (r: any) => r.assessment_name),
+    );
   });
 
   // ---- geographic --------------------------------------------------------------------------

@@ -194,35 +194,33 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
       },
     },
     async () => {
+      // All three read the per-day rollup (mental_health_daily), never the responses themselves.
       const [byAssessment, trend, rates] = await Promise.all([
         db.query(
           `SELECT a.assessment_name, a.assessment_type,
-                  count(r.id) FILTER (WHERE r.completed)::int AS response_count,
-                  round(avg(r.score) FILTER (WHERE r.completed), 1)::float8 AS avg_score
+                  coalesce(sum(d.completed), 0)::int AS response_count,
+                  round(sum(d.score_sum)::numeric / nullif(sum(d.scored), 0), 1)::float8 AS avg_score
              FROM mental_health_assessments a
-             LEFT JOIN mental_health_responses r ON r.assessment_id = a.id
+             LEFT JOIN mental_health_daily d ON d.assessment_id = a.id
             GROUP BY a.id ORDER BY response_count DESC, a.assessment_name`,
         ),
         db.query<{ month: string; response_count: number; well_count: number; avg_score: number | null }>(
           `SELECT to_char(m, 'YYYY-MM') AS month,
-                  count(r.id)::int AS response_count,
-                  count(r.id) FILTER (WHERE a.assessment_name ~* '${WELL_PATTERN}')::int AS well_count,
-                  round(avg(r.score), 1)::float8 AS avg_score
+                  coalesce(sum(d.completed), 0)::int AS response_count,
+                  coalesce(sum(d.completed) FILTER (WHERE a.assessment_name ~* '${WELL_PATTERN}'), 0)::int AS well_count,
+                  round(sum(d.score_sum)::numeric / nullif(sum(d.scored), 0), 1)::float8 AS avg_score
              FROM generate_series(${THIS_MONTH} - interval '5 months', ${THIS_MONTH}, interval '1 month') AS m
-             LEFT JOIN mental_health_responses r
-               ON r.completed
-              AND r.created_at >= (m AT TIME ZONE 'Asia/Jakarta')
-              AND r.created_at < ((m + interval '1 month') AT TIME ZONE 'Asia/Jakarta')
-             LEFT JOIN mental_health_assessments a ON a.id = r.assessment_id
+             LEFT JOIN mental_health_daily d ON d.day >= m::date AND d.day < (m + interval '1 month')::date
+             LEFT JOIN mental_health_assessments a ON a.id = d.assessment_id
             GROUP BY m ORDER BY m`,
         ),
         db.query<{ started: number; completed: number; rated: number; satisfied: number }>(
-          `SELECT count(*)::int AS started,
-                  count(*) FILTER (WHERE completed)::int AS completed,
-                  count(satisfaction)::int AS rated,
-                  count(*) FILTER (WHERE satisfaction >= 4)::int AS satisfied
-             FROM mental_health_responses
-            WHERE created_at >= ((${THIS_MONTH} - interval '5 months') AT TIME ZONE 'Asia/Jakarta')`,
+          `SELECT coalesce(sum(started), 0)::int AS started,
+                  coalesce(sum(completed), 0)::int AS completed,
+                  coalesce(sum(rated), 0)::int AS rated,
+                  coalesce(sum(satisfied), 0)::int AS satisfied
+             FROM mental_health_daily
+            WHERE day >= (${THIS_MONTH} - interval '5 months')::date`,
         ),
       ]);
       const r = rates.rows[0];

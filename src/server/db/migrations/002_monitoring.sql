@@ -191,7 +191,52 @@ CREATE TRIGGER appointments_rollup
   AFTER INSERT OR DELETE OR UPDATE OF scheduled_date ON appointments
   FOR EACH ROW EXECUTE FUNCTION appointments_rollup_trg();
 
--- Rebuilds both rollups from the base tables (after a bulk load with triggers disabled).
+-- Mental-health responses per Jakarta day and assessment: what the mental-health screen's
+-- trend, participation and satisfaction need, without scanning every response.
+CREATE TABLE mental_health_daily (
+  day           date NOT NULL,
+  assessment_id integer NOT NULL,
+  started       integer NOT NULL DEFAULT 0,
+  completed     integer NOT NULL DEFAULT 0,
+  score_sum     bigint NOT NULL DEFAULT 0,
+  scored        integer NOT NULL DEFAULT 0,
+  rated         integer NOT NULL DEFAULT 0,
+  satisfied     integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, assessment_id)
+);
+CREATE INDEX mental_health_daily_assessment_idx ON mental_health_daily (assessment_id);
+
+CREATE FUNCTION mental_health_daily_apply(r mental_health_responses, delta integer) RETURNS void AS $$
+BEGIN
+  INSERT INTO mental_health_daily AS d (day, assessment_id, started, completed, score_sum, scored, rated, satisfied)
+  VALUES ((r.created_at AT TIME ZONE 'Asia/Jakarta')::date, r.assessment_id, delta,
+          CASE WHEN r.completed THEN delta ELSE 0 END,
+          CASE WHEN r.completed AND r.score IS NOT NULL THEN r.score * delta ELSE 0 END,
+          CASE WHEN r.completed AND r.score IS NOT NULL THEN delta ELSE 0 END,
+          CASE WHEN r.satisfaction IS NOT NULL THEN delta ELSE 0 END,
+          CASE WHEN r.satisfaction >= 4 THEN delta ELSE 0 END)
+  ON CONFLICT (day, assessment_id) DO UPDATE SET
+    started = d.started + EXCLUDED.started,
+    completed = d.completed + EXCLUDED.completed,
+    score_sum = d.score_sum + EXCLUDED.score_sum,
+    scored = d.scored + EXCLUDED.scored,
+    rated = d.rated + EXCLUDED.rated,
+    satisfied = d.satisfied + EXCLUDED.satisfied;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE FUNCTION mental_health_rollup_trg() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM mental_health_daily_apply(OLD, -1); END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM mental_health_daily_apply(NEW, 1); END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER mental_health_rollup
+  AFTER INSERT OR DELETE OR UPDATE ON mental_health_responses
+  FOR EACH ROW EXECUTE FUNCTION mental_health_rollup_trg();
+
+-- Rebuilds the rollups from the base tables (after a bulk load with triggers disabled).
 CREATE FUNCTION refresh_rollups() RETURNS void AS $$
 BEGIN
   DELETE FROM patient_rollup;
@@ -201,6 +246,15 @@ BEGIN
   DELETE FROM appointment_daily;
   INSERT INTO appointment_daily (day, count)
   SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date, count(*) FROM appointments GROUP BY 1;
+  DELETE FROM mental_health_daily;
+  INSERT INTO mental_health_daily (day, assessment_id, started, completed, score_sum, scored, rated, satisfied)
+  SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date, assessment_id, count(*),
+         count(*) FILTER (WHERE completed),
+         coalesce(sum(score) FILTER (WHERE completed), 0),
+         count(score) FILTER (WHERE completed),
+         count(satisfaction),
+         count(*) FILTER (WHERE satisfaction >= 4)
+    FROM mental_health_responses GROUP BY 1, 2;
 END;
 $$ LANGUAGE plpgsql;
 

@@ -1,0 +1,897 @@
+/**
+ * The demo city generator: a pure function of (seed, size, now). It plans the facilities and
+ * assessments up front (hundreds of rows) and streams everything else in batches, so a city
+ * of a million patients and five million appointments never sits in memory at once.
+ *
+ * Rows carry their own ids (from bases the loader reads from the database), so appointments
+ * can name their patient and nothing has to be read back while loading.
+ */
+import { faker as fakerID_ID } from '@faker-js/faker/locale/id_ID';
+import { JAKARTA_KABUPATEN, JAKARTA_KECAMATAN, type Area } from '../../domain/jakarta.js';
+import { makeNik } from '../../domain/nik.js';
+import { Rng, Weighted, weighted } from './random.js';
+import {
+  ADULT_EDUCATION,
+  ADULT_OCCUPATIONS,
+  AGD_CATEGORIES,
+  AGD_DESCRIPTIONS,
+  AGE_BANDS,
+  ASSESSMENTS,
+  ASSESSMENT_DESCRIPTIONS,
+  BIRTH_CITIES,
+  BLOCKED_REASONS,
+  BLOOD_TYPES,
+  BOOKING_CHANNELS,
+  CLINIC_WORDS,
+  EMAIL_DOMAINS,
+  EXTRA_RSUD_KECAMATAN,
+  HOSPITAL_WORDS,
+  INSURANCE,
+  JAKARTA_BOX,
+  JOURNEY_STEPS,
+  KECAMATAN_CENTRES,
+  MAIN_RSUD,
+  OTHER_FACILITY_NAMES,
+  PHARMACY_WORDS,
+  PHONE_PREFIXES,
+  POLIS,
+  POLIS_BY_TYPE,
+  POLI_INDEX,
+  POSTAL_PREFIX,
+  PRESCRIPTION_STEPS,
+  RELIGIONS,
+  SENIOR_OCCUPATIONS,
+  STREET_SUFFIXES,
+  TRIBES,
+  UNWELL_WEIGHTS,
+  kelurahanByKecamatan,
+} from './city-data.js';
+import {
+  MINUTE_MS,
+  clock,
+  dayString,
+  iso,
+  jakartaDay,
+  jakartaInstant,
+  jakartaMinutes,
+  monthStart,
+  weekday,
+} from './calendar.js';
+
+export const DEFAULT_SEED = 20261121;
+/** Days of history before today (about six months). */
+export const HISTORY_DAYS = 182;
+/** Patients registered over the last three years. */
+const REGISTRATION_DAYS = 1095;
+
+export interface CityOptions {
+  /** Number of patients. */
+  patients: number;
+  seed?: number;
+  /** The moment the city is generated for; today is its date in Asia/Jakarta. */
+  now?: Date;
+  /** Mean appointments per patient (default 5). */
+  appointmentsPerPatient?: number;
+  /** Journeys for appointments of the last N days (default: all; 0: none). */
+  journeyDays?: number;
+}
+
+export type FacilityType = 'PUSKESMAS' | 'RSUD' | 'RS_SWASTA' | 'KLINIK' | 'APOTEK' | null;
+
+export interface FacilityRow {
+  id: number;
+  name: string;
+  type: FacilityType;
+  email: string;
+  phone: string;
+  online: boolean;
+  kecamatan_code: string;
+  address: string;
+}
+
+export interface PatientRow {
+  id: number;
+  citizenship: string;
+  identity_type: string;
+  identity_number: string;
+  full_name: string;
+  place_of_birth: string;
+  date_of_birth: string;
+  gender: 'L' | 'P';
+  marital_status: string;
+  religion: string | null;
+  blood_type: string | null;
+  last_education: string | null;
+  address: string;
+  rt: string;
+  rw: string;
+  village: string;
+  district: string;
+  regency: string;
+  province: string;
+  postal_code: string;
+  occupation: string;
+  phone_number: string;
+  email: string | null;
+  tribe: string | null;
+  mother_name: string;
+  insurance: string;
+  insurance_number: string | null;
+  family_card_number: string;
+  medical_facility_id: number;
+  kecamatan_code: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppointmentRow {
+  id: number;
+  medical_facility_id: number;
+  patient_id: number;
+  nik: string;
+  name: string;
+  scheduled_date: string;
+  poly_code: string;
+  poly_name: string;
+  health_insurance: string;
+  insurance_number: string | null;
+  queue_number: number;
+  queue_left_until_my_turn: number;
+  created_by: string;
+  new_patient: boolean;
+  start_time: string;
+  end_time: string;
+  payment_id: string | null;
+  doctor_name: string;
+  id_type: string;
+  id_number: string;
+  status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JourneyRow {
+  appointment_id: number;
+  event_id: string;
+  is_completed: boolean;
+  timestamp_start: string;
+  timestamp_end: string | null;
+  duration_minutes: number | null;
+  title: string;
+  title_en: string;
+  blocked_attempts_count: number;
+  last_blocked_attempt_at: string | null;
+  last_blocked_reason: string | null;
+}
+
+export interface EmergencyRow {
+  fullname: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  created_at: string;
+}
+
+export interface AgdReportRow {
+  category: string;
+  description: string;
+  kecamatan_code: string;
+  latitude: number;
+  longitude: number;
+  reported_at: string;
+}
+
+export interface AssessmentRow {
+  id: number;
+  assessment_name: string;
+  assessment_type: string;
+  description: string;
+}
+
+export interface MentalHealthResponseRow {
+  assessment_id: number;
+  patient_id: number | null;
+  completed: boolean;
+  score: number | null;
+  satisfaction: number | null;
+  created_at: string;
+}
+
+/** First ids to use; the loader reads them from the database (max(id) + 1). */
+export interface IdBases {
+  facility: number;
+  patient: number;
+  appointment: number;
+}
+export const FIRST_IDS: IdBases = { facility: 1, patient: 1, appointment: 1 };
+
+export interface PatientBatch {
+  patients: PatientRow[];
+  appointments: AppointmentRow[];
+  journeys: JourneyRow[];
+}
+
+interface FacilityPlan extends Omit<FacilityRow, 'id'> {
+  regency: string;
+  polis: number[];
+  doctors: number;
+}
+
+export interface CityPlan {
+  seed: number;
+  patients: number;
+  appointmentsPerPatient: number;
+  journeyDays: number;
+  today: number;
+  nowMinutes: number;
+  facilities: FacilityPlan[];
+  counts: { emergencies: number; agdReports: number; mentalHealthResponses: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared lookups (built once per process)
+
+const KECAMATAN = JAKARTA_KECAMATAN;
+const KAB_NAME = new Map(JAKARTA_KABUPATEN.map((k) => [k.code, k.name]));
+const byPopulation = (areas: Area[]) => new Weighted(areas.map((a) => [a, a.population] as const));
+const KEC_BY_POPULATION = byPopulation(KECAMATAN);
+/** SOS calls come from the mainland (the islands lie outside the bounding area). */
+const MAINLAND_BY_POPULATION = byPopulation(KECAMATAN.filter((k) => !k.code.startsWith('31.01')));
+
+const defs = fakerID_ID.rawDefinitions.person!;
+const FIRST_NAMES = {
+  L: [...(defs.first_name as any).male, ...(defs.first_name as any).generic] as string[],
+  P: [...(defs.first_name as any).female, ...(defs.first_name as any).generic] as string[],
+};
+const LAST_NAMES = {
+  L: (defs.last_name as any).male as string[],
+  P: (defs.last_name as any).female as string[],
+};
+
+const W = {
+  insurance: weighted(INSURANCE),
+  religion: weighted(RELIGIONS),
+  blood: weighted(BLOOD_TYPES),
+  tribe: weighted(TRIBES),
+  education: weighted(ADULT_EDUCATION),
+  occupation: weighted(ADULT_OCCUPATIONS),
+  senior: weighted(SENIOR_OCCUPATIONS),
+  birthCity: weighted(BIRTH_CITIES),
+  channel: weighted(BOOKING_CHANNELS),
+  agd: weighted(AGD_CATEGORIES),
+  unwell: weighted(UNWELL_WEIGHTS),
+  satisfaction: new Weighted([
+    [5, 38],
+    [4, 40],
+    [3, 14],
+    [2, 5],
+    [1, 3],
+  ]),
+  ageBand: new Weighted(AGE_BANDS.map((b) => [b, b[2]] as const)),
+};
+
+/** Visit slots from 07:00 to 14:00 every 15 minutes, busiest mid-morning. */
+const SLOTS = Array.from({ length: 29 }, (_, i) => 7 * 60 + i * 15);
+const SLOT_WEIGHTS = new Weighted(
+  SLOTS.map((m) => [m, m < 8 * 60 ? 6 : m < 11 * 60 ? 10 : m < 13 * 60 ? 6 : 3] as const),
+);
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+const ddmmyy = (day: number) => {
+  const [y, m, d] = dayString(day).split('-');
+  return `${d}${m}${y.slice(2)}`;
+};
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+function personName(rng: Rng, gender: 'L' | 'P') {
+  const first = rng.pick(FIRST_NAMES[gender]);
+  const last = rng.pick(LAST_NAMES[gender]);
+  if (rng.chance(0.3)) {
+    let middle = rng.pick(FIRST_NAMES[gender]);
+    if (middle === first) middle = rng.pick(FIRST_NAMES[gender]);
+    return { first, last, full: `${first} ${middle} ${last}` };
+  }
+  return { first, last, full: `${first} ${last}` };
+}
+
+const phone = (rng: Rng) => rng.pick(PHONE_PREFIXES) + rng.digits(rng.chance(0.6) ? 8 : 7);
+
+function street(rng: Rng, kelurahan: string) {
+  const suffix = rng.pick(STREET_SUFFIXES);
+  if (rng.chance(0.25)) return `Gg. ${rng.pick(FIRST_NAMES.L)} ${rng.int(1, 12)}`;
+  return `Jl. ${kelurahan}${suffix ? ` ${suffix}` : ''}`;
+}
+
+/** A point near the centre of a kecamatan; mainland points stay inside Jakarta's box. */
+function pointIn(rng: Rng, kecamatanCode: string, spread = 0.009): [number, number] {
+  const [lat, lon] = KECAMATAN_CENTRES[kecamatanCode];
+  let y = lat + rng.normal() * spread;
+  let x = lon + rng.normal() * spread;
+  if (!kecamatanCode.startsWith('31.01')) {
+    y = Math.min(JAKARTA_BOX.latMax - 0.002, Math.max(JAKARTA_BOX.latMin + 0.002, y));
+    x = Math.min(JAKARTA_BOX.lonMax - 0.002, Math.max(JAKARTA_BOX.lonMin + 0.002, x));
+  }
+  return [round(y, 6), round(x, 6)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan: options resolved, facilities and fixed counts
+
+export function planCity(options: CityOptions): CityPlan {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const patients = Math.max(0, Math.floor(options.patients));
+  const now = options.now ?? new Date();
+  // Sizes grow facility counts mildly: about 75 for a tiny city, under 300 for a million patients.
+  const growth = Math.log10(1 + patients / 1000);
+  const rng = new Rng(seed, 'facilities');
+  const kelurahan = kelurahanByKecamatan();
+  const facilities: FacilityPlan[] = [];
+  const usedNames = new Set<string>();
+
+  const add = (type: FacilityType, name: string, kec: Area, online: number) => {
+    let unique = name;
+    for (let n = 2; usedNames.has(unique); n++) unique = `${name} ${n}`;
+    usedNames.add(unique);
+    const village = rng.pick(kelurahan.get(kec.code)!);
+    const shortName = unique.replace('Puskesmas Kecamatan', 'pkm');
+    const polis = (type && POLIS_BY_TYPE[type]?.map((p) => POLI_INDEX[p])) || [];
+    facilities.push({
+      name: unique,
+      type,
+      email: `${slug(shortName)}@faskes.demo.local`,
+      phone: `021-${rng.int(2, 8)}${rng.digits(rng.chance(0.7) ? 7 : 6)}`,
+      online: rng.chance(online),
+      kecamatan_code: kec.code,
+      address: `${street(rng, village)} No. ${rng.int(1, 150)}, ${village}, ${kec.name}`,
+      regency: kec.parent_code!,
+      polis,
+      doctors: type === 'PUSKESMAS' || type === 'KLINIK' ? 2 : 3,
+    });
+  };
+  const kecByCode = new Map(KECAMATAN.map((k) => [k.code, k]));
+
+  for (const kec of KECAMATAN) add('PUSKESMAS', `Puskesmas Kecamatan ${kec.name}`, kec, 0.92);
+  for (const r of MAIN_RSUD) add('RSUD', r.name, kecByCode.get(r.kecamatan)!, 0.95);
+  for (const code of EXTRA_RSUD_KECAMATAN.slice(0, Math.round(growth * 5))) {
+    const kec = kecByCode.get(code)!;
+    add('RSUD', `RSUD ${kec.name}`, kec, 0.9);
+  }
+  for (let i = 0; i < 6 + Math.round(growth * 6); i++) {
+    const kec = MAINLAND_BY_POPULATION.draw(rng);
+    add('RS_SWASTA', `RS ${rng.pick(HOSPITAL_WORDS)} ${kec.name}`, kec, 0.88);
+  }
+  for (let i = 0; i < 10 + Math.round(growth * 30); i++) {
+    const kec = MAINLAND_BY_POPULATION.draw(rng);
+    const kind = rng.chance(0.75) ? 'Pratama' : 'Utama';
+    add('KLINIK', `Klinik ${kind} ${rng.pick(CLINIC_WORDS)} ${rng.pick(kelurahan.get(kec.code)!)}`, kec, 0.8);
+  }
+  for (let i = 0; i < 8 + Math.round(growth * 25); i++) {
+    const kec = MAINLAND_BY_POPULATION.draw(rng);
+    add('APOTEK', `Apotek ${rng.pick(PHARMACY_WORDS)} ${rng.pick(kelurahan.get(kec.code)!)}`, kec, 0.75);
+  }
+  for (let i = 0; i < 1 + Math.round(growth); i++) {
+    const kec = MAINLAND_BY_POPULATION.draw(rng);
+    add(null, `${OTHER_FACILITY_NAMES[i % OTHER_FACILITY_NAMES.length]} ${kec.name}`, kec, 0.7);
+  }
+
+  return {
+    seed,
+    patients,
+    appointmentsPerPatient: options.appointmentsPerPatient ?? 5,
+    journeyDays: options.journeyDays ?? Infinity,
+    today: jakartaDay(now),
+    nowMinutes: jakartaMinutes(now),
+    facilities,
+    counts: {
+      emergencies: Math.max(40, Math.round(patients * 0.01)),
+      agdReports: Math.max(60, Math.round(patients * 0.015)),
+      mentalHealthResponses: Math.max(120, Math.round(patients * 0.06)),
+    },
+  };
+}
+
+export function facilityRows(plan: CityPlan, base = FIRST_IDS.facility): FacilityRow[] {
+  return plan.facilities.map((f, i) => ({
+    id: base + i,
+    name: f.name,
+    type: f.type,
+    email: f.email,
+    phone: f.phone,
+    online: f.online,
+    kecamatan_code: f.kecamatan_code,
+    address: f.address,
+  }));
+}
+
+export function assessmentRows(): Omit<AssessmentRow, 'id'>[] {
+  return ASSESSMENTS.map((a) => ({
+    assessment_name: a.name,
+    assessment_type: a.type,
+    description: ASSESSMENT_DESCRIPTIONS[a.type],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patients, their appointments and journeys
+
+/** Where patients register and where they are seen, by kecamatan and by kota. */
+function facilityIndex(plan: CityPlan) {
+  const idx = (pred: (f: FacilityPlan) => boolean) => plan.facilities.flatMap((f, i) => (pred(f) ? [i] : []));
+  const puskesmas = new Map<string, number>();
+  plan.facilities.forEach((f, i) => {
+    if (f.type === 'PUSKESMAS') puskesmas.set(f.kecamatan_code, i);
+  });
+  const clinicsIn = new Map<string, number[]>();
+  const byRegency = new Map<string, { clinics: number[]; rsud: number[]; private: number[] }>();
+  for (const k of JAKARTA_KABUPATEN) byRegency.set(k.code, { clinics: [], rsud: [], private: [] });
+  plan.facilities.forEach((f, i) => {
+    const r = byRegency.get(f.regency)!;
+    if (f.type === 'KLINIK') {
+      r.clinics.push(i);
+      clinicsIn.set(f.kecamatan_code, [...(clinicsIn.get(f.kecamatan_code) ?? []), i]);
+    }
+    if (f.type === 'RSUD') r.rsud.push(i);
+    if (f.type === 'RS_SWASTA') r.private.push(i);
+  });
+  return {
+    puskesmas,
+    clinicsIn,
+    byRegency,
+    hospitals: idx((f) => f.type === 'RSUD' || f.type === 'RS_SWASTA'),
+  };
+}
+
+/** Relative weight of each poli for a patient of this age and gender. */
+function poliWeights(age: number, gender: 'L' | 'P'): number[] {
+  const w = new Array(POLIS.length).fill(0);
+  const set = (name: string, v: number) => (w[POLI_INDEX[name]] = v);
+  set('Umum', age < 18 ? 20 : 40);
+  set('Anak', age < 18 ? 60 : 0);
+  set('Kandungan', gender === 'P' && age >= 16 && age <= 49 ? 14 : 0);
+  set('Mata', age > 50 ? 9 : 3);
+  set('THT', 4);
+  set('Kulit', 4);
+  set('Saraf', age > 50 ? 7 : 2);
+  set('Jantung', age > 45 ? 9 : 1);
+  set('Paru', age > 50 ? 5 : 2);
+  set('Jiwa', age >= 15 ? 2 : 0);
+  set('Gigi', 10);
+  set('Bedah', age >= 18 ? 3 : 1);
+  return w;
+}
+
+/** Appointment day weights: weekdays busy, Saturday half, Sunday a few; a gentle upward trend. */
+function dayWeights(plan: CityPlan) {
+  const first = plan.today - HISTORY_DAYS;
+  const weights: (readonly [number, number])[] = [];
+  for (let d = first; d <= plan.today; d++) {
+    const wd = weekday(d);
+    const base = wd === 0 ? 0.07 : wd === 6 ? 0.45 : 1;
+    weights.push([d, base * (0.85 + (0.3 * (d - first)) / HISTORY_DAYS)]);
+  }
+  return new Weighted(weights);
+}
+
+/** Minutes waited before a step (min, max); default 0-8. */
+const STEP_WAIT = { checkin: [0, 0], consultation: [5, 40] } as Record<string, [number, number]>;
+
+/**
+ * Patients in batches with their appointments and journeys. The first patients (one per
+ * kecamatan) register at their kecamatan's Puskesmas, so every Puskesmas has patients even in a
+ * tiny test city, and the first appointments fall one on each of the last 30 days, so the
+ * dashboard's daily chart is never empty.
+ */
+export function* patientBatches(
+  plan: CityPlan,
+  ids: IdBases = FIRST_IDS,
+  batchSize = 1000,
+): Generator<PatientBatch> {
+  const kelurahan = kelurahanByKecamatan();
+  const facilities = facilityIndex(plan);
+  const days = dayWeights(plan);
+  const firstDay = plan.today - HISTORY_DAYS;
+  const oldest = plan.today - 96 * 366;
+  // NIK sequence numbers per (kecamatan, gender, birth date): the 12-digit prefix of a NIK.
+  const span = plan.today - oldest + 1;
+  const nikSeq = new Uint16Array(KECAMATAN.length * 2 * span);
+  const kecIndex = new Map(KECAMATAN.map((k, i) => [k.code, i]));
+  const doctorNames = new Map<number, string>();
+  // Registration days are spread over three years; the mean share of the window a patient was
+  // registered for, so that appointments per patient still average appointmentsPerPatient.
+  let presence = 0;
+  for (let d = 1; d <= REGISTRATION_DAYS; d++) presence += Math.min(1, (d + 1) / (HISTORY_DAYS + 1));
+  const presenceScale = REGISTRATION_DAYS / presence;
+  let appointmentId = ids.appointment;
+  let appointmentCount = 0;
+  const nowMs = jakartaInstant(plan.today, plan.nowMinutes);
+  /** The queue number being served now (for today's waiting patients). */
+  const serving = Math.max(0, Math.floor((plan.nowMinutes - 420) / 15) * 3);
+
+  const doctor = (facility: number, poli: number, k: number) => {
+    const key = (facility * POLIS.length + poli) * 4 + k;
+    let name = doctorNames.get(key);
+    if (!name) {
+      const rng = new Rng(plan.seed, 'doctor', key);
+      const gender = rng.chance(0.55) ? 'P' : 'L';
+      const n = personName(rng, gender);
+      const title = POLIS[poli].title;
+      name = title === 'drg.' ? `drg. ${n.full}` : `dr. ${n.full}${title ? `, ${title}` : ''}`;
+      doctorNames.set(key, name);
+    }
+    return name;
+  };
+
+  let batch: PatientBatch = { patients: [], appointments: [], journeys: [] };
+  for (let i = 0; i < plan.patients; i++) {
+    const rng = new Rng(plan.seed, 'patient', i);
+    const coverage = i < KECAMATAN.length;
+    const kec = coverage ? KECAMATAN[i] : KEC_BY_POPULATION.draw(rng);
+    const gender: 'L' | 'P' = rng.chance(0.49) ? 'L' : 'P';
+    const band = W.ageBand.draw(rng);
+    const age = rng.int(band[0], band[1]);
+    const dobDay = plan.today - age * 365 - Math.floor(age / 4) - rng.int(0, 364);
+    const dob = dayString(dobDay);
+    const k = kecIndex.get(kec.code)!;
+    const seq = ++nikSeq[(k * 2 + (gender === 'L' ? 0 : 1)) * span + (dobDay - oldest)];
+    const nik = makeNik(kec.code, dob, gender, seq);
+    const name = personName(rng, gender);
+    const village = rng.pick(kelurahan.get(kec.code)!);
+    const insurance = W.insurance.draw(rng);
+
+    let marital = 'Belum Menikah';
+    if (age >= 18) {
+      const u = rng.next();
+      if (age < 25) marital = u < 0.78 ? 'Belum Menikah' : 'Menikah';
+      else if (age < 35) marital = u < 0.33 ? 'Belum Menikah' : u < 0.96 ? 'Menikah' : 'Cerai';
+      else if (age < 60)
+        marital = u < 0.07 ? 'Belum Menikah' : u < 0.86 ? 'Menikah' : u < 0.93 ? 'Cerai' : 'Janda/Duda';
+      else marital = u < 0.03 ? 'Belum Menikah' : u < 0.66 ? 'Menikah' : u < 0.72 ? 'Cerai' : 'Janda/Duda';
+    }
+    let education: string | null;
+    if (age < 5) education = null;
+    else if (age < 13) education = 'SD';
+    else if (age < 16) education = 'SMP';
+    else if (age < 19) education = 'SMA';
+    else education = W.education.draw(rng);
+    let occupation: string;
+    if (age < 5) occupation = 'Belum Bekerja';
+    else if (age < 19) occupation = 'Pelajar/Mahasiswa';
+    else if (age >= 60) occupation = W.senior.draw(rng);
+    else occupation = W.occupation.draw(rng);
+    if (gender === 'L' && occupation === 'Ibu Rumah Tangga') occupation = 'Karyawan Swasta';
+
+    // Registered facility: mostly the kecamatan's Puskesmas, else a clinic or hospital nearby.
+    const region = facilities.byRegency.get(kec.parent_code!)!;
+    let facility = facilities.puskesmas.get(kec.code)!;
+    if (!coverage) {
+      const u = rng.next();
+      const nearClinics = facilities.clinicsIn.get(kec.code) ?? region.clinics;
+      if (u >= 0.6 && u < 0.8 && nearClinics.length) facility = rng.pick(nearClinics);
+      else if (u >= 0.8 && u < 0.9 && region.private.length) facility = rng.pick(region.private);
+      else if (u >= 0.9 && region.rsud.length) facility = rng.pick(region.rsud);
+    }
+
+    // Registered some time in the last three years; the coverage patients long ago.
+    const createdDay =
+      plan.today - (coverage ? rng.int(200, REGISTRATION_DAYS) : rng.int(1, REGISTRATION_DAYS));
+    const createdAt = iso(jakartaInstant(createdDay, rng.int(7 * 60, 20 * 60)));
+    const patientId = ids.patient + i;
+    const emailUser = `${name.first}.${name.last}`.toLowerCase().replace(/[^a-z.]/g, '');
+
+    batch.patients.push({
+      id: patientId,
+      citizenship: 'WNI',
+      identity_type: 'KTP',
+      identity_number: nik,
+      full_name: name.full,
+      place_of_birth: W.birthCity.draw(rng),
+      date_of_birth: dob,
+      gender,
+      marital_status: marital,
+      religion: W.religion.draw(rng),
+      blood_type: rng.chance(0.9) ? W.blood.draw(rng) : null,
+      last_education: education,
+      address: `${street(rng, village)} No. ${rng.int(1, 200)}`,
+      rt: String(rng.int(1, 15)).padStart(3, '0'),
+      rw: String(rng.int(1, 12)).padStart(3, '0'),
+      village,
+      district: kec.name,
+      regency: KAB_NAME.get(kec.parent_code!)!,
+      province: 'DKI Jakarta',
+      postal_code: (POSTAL_PREFIX[kec.parent_code!] + rng.digits(5)).slice(0, 5),
+      occupation,
+      phone_number: phone(rng),
+      email:
+        age >= 15 && rng.chance(0.6) ? `${emailUser}${rng.int(1, 999)}@${rng.pick(EMAIL_DOMAINS)}` : null,
+      tribe: rng.chance(0.92) ? W.tribe.draw(rng) : null,
+      mother_name: personName(rng, 'P').full,
+      insurance,
+      insurance_number:
+        insurance === 'BPJS'
+          ? `000${rng.digits(10)}`
+          : insurance === 'Asuransi Swasta'
+            ? `POL${rng.digits(10)}`
+            : null,
+      // A KK number: region, issue date (DDMMYY) and a sequence.
+      family_card_number: `${kec.code.replace(/\./g, '')}${ddmmyy(plan.today - rng.int(200, 7000))}${rng.digits(4)}`,
+      medical_facility_id: ids.facility + facility,
+      kecamatan_code: kec.code,
+      created_by: rng.pick(['mobile-app', 'web', 'loket-faskes']),
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+
+    // Appointments: a gamma-like spread around the mean, so some patients come often.
+    const arng = new Rng(plan.seed, 'appointments', i);
+    const g = (-Math.log(1 - arng.next()) - Math.log(1 - arng.next())) / 2;
+    const earliest = Math.max(firstDay, createdDay);
+    // Patients registered during the window come less often in total, not more often per day.
+    const present = (plan.today - earliest + 1) / (HISTORY_DAYS + 1);
+    const count = Math.floor(plan.appointmentsPerPatient * presenceScale * present * g + arng.next());
+    const dates: number[] = [];
+    for (let a = 0; a < count; a++) {
+      const u = arng.next();
+      const coverDay = plan.today - (appointmentCount + a);
+      dates.push(
+        appointmentCount + a < 30 && coverDay >= earliest
+          ? coverDay
+          : days.items[days.indexFor(u, earliest - firstDay)],
+      );
+    }
+    appointmentCount += count;
+    dates.sort((a, b) => a - b);
+    const weights = poliWeights(age, gender);
+    const patient = batch.patients[batch.patients.length - 1];
+
+    dates.forEach((day, a) => {
+      const id = appointmentId++;
+      let where = facility;
+      if (arng.chance(0.45)) {
+        const local = region.rsud.concat(region.private);
+        where = local.length && arng.chance(0.75) ? arng.pick(local) : arng.pick(facilities.hospitals);
+      }
+      const f = plan.facilities[where];
+      const poli = pickPoli(arng, f.polis, weights);
+      const doctorName = doctor(where, poli, arng.int(0, f.doctors - 1));
+      const slot = SLOT_WEIGHTS.draw(arng);
+      const slotMs = jakartaInstant(day, slot);
+      const queue = ((slot - 420) / 15) * 3 + arng.int(1, 3);
+      const channel = W.channel.draw(arng);
+      const atCounter = channel === 'loket-faskes';
+      const bookedDay = Math.max(createdDay, day - (atCounter ? 0 : arng.int(0, 10)));
+      const bookedMinute = atCounter ? slot - arng.int(20, 90) : arng.int(6 * 60, 22 * 60);
+      const bookedMs = Math.min(jakartaInstant(bookedDay, bookedMinute), slotMs - 10 * MINUTE_MS);
+      const cancelled = arng.chance(0.07);
+      const timeline = visitTimeline(arng, slotMs);
+
+      // Today's visits are cut at the current time: steps done, one in progress, none after.
+      let reached = 0; // steps started by now
+      let lastChange = bookedMs;
+      if (!cancelled) {
+        for (const step of timeline) {
+          if (step.start > nowMs) break;
+          reached++;
+          lastChange = step.end <= nowMs ? step.end : step.start;
+          if (step.end > nowMs) break;
+        }
+      }
+      const finished = reached === timeline.length && timeline[reached - 1].end <= nowMs;
+      const status: AppointmentRow['status'] = cancelled
+        ? 'cancelled'
+        : finished
+          ? 'completed'
+          : reached
+            ? 'in_progress'
+            : 'scheduled';
+      if (cancelled) lastChange = Math.min(bookedMs + arng.int(1, 48) * 3_600_000, slotMs);
+      if (day > plan.today - plan.journeyDays) {
+        for (const step of timeline.slice(0, reached)) {
+          const done = step.end <= nowMs;
+          batch.journeys.push({
+            appointment_id: id,
+            event_id: step.id,
+            is_completed: done,
+            timestamp_start: iso(step.start),
+            timestamp_end: done ? iso(step.end) : null,
+            duration_minutes: done ? step.minutes : null,
+            title: step.title,
+            title_en: step.title_en,
+            blocked_attempts_count: step.blocked,
+            last_blocked_attempt_at: step.blocked ? iso(step.blockedAt) : null,
+            last_blocked_reason: step.blocked ? step.reason : null,
+          });
+        }
+      }
+
+      batch.appointments.push({
+        id,
+        medical_facility_id: ids.facility + where,
+        patient_id: patientId,
+        nik,
+        name: name.full,
+        scheduled_date: iso(slotMs),
+        poly_code: POLIS[poli].code,
+        poly_name: POLIS[poli].name,
+        health_insurance: insurance,
+        insurance_number: patient.insurance_number,
+        queue_number: queue,
+        queue_left_until_my_turn: status === 'scheduled' ? Math.max(0, queue - serving) : 0,
+        created_by: channel,
+        new_patient: a === 0 && day - createdDay <= 30,
+        start_time: clock(slot),
+        end_time: clock(slot + 30),
+        payment_id:
+          status === 'completed' && insurance !== 'BPJS'
+            ? `PAY${dayString(day).replace(/-/g, '')}${String(id).padStart(8, '0')}`
+            : null,
+        doctor_name: doctorName,
+        id_type: 'KTP',
+        id_number: nik,
+        status,
+        created_at: iso(bookedMs),
+        updated_at: iso(Math.min(lastChange, nowMs)),
+      });
+    });
+
+    if (batch.patients.length >= batchSize) {
+      yield batch;
+      batch = { patients: [], appointments: [], journeys: [] };
+    }
+  }
+  if (batch.patients.length) yield batch;
+}
+
+function pickPoli(rng: Rng, polis: number[], weights: number[]): number {
+  let total = 0;
+  for (const p of polis) total += weights[p];
+  if (!total) return POLI_INDEX.Umum;
+  let u = rng.next() * total;
+  for (const p of polis) {
+    u -= weights[p];
+    if (u < 0) return p;
+  }
+  return polis[polis.length - 1];
+}
+
+interface TimedStep {
+  id: string;
+  title: string;
+  title_en: string;
+  start: number;
+  end: number;
+  minutes: number;
+  blocked: number;
+  blockedAt: number;
+  reason: string;
+}
+
+/**
+ * A whole visit from check-in to completion (always drawn in full, so the numbers drawn do not
+ * depend on the time of day): a wait before each step, mostly before the doctor, durations
+ * around the defaults with a long tail, the prescription steps for about two visits in three,
+ * and now and then a blocked attempt.
+ */
+function visitTimeline(rng: Rng, slotMs: number): TimedStep[] {
+  const withPrescription = rng.chance(0.65);
+  const blockedStep = rng.chance(0.04) ? rng.int(0, JOURNEY_STEPS.length - 1) : -1;
+  let t = slotMs + rng.int(-15, 20) * MINUTE_MS;
+  const steps: TimedStep[] = [];
+  JOURNEY_STEPS.forEach((step, s) => {
+    const [wmin, wmax] = STEP_WAIT[step.id] ?? [0, 8];
+    const wait = rng.int(wmin, wmax);
+    const stretch = 0.55 + rng.next() * 0.9 + (rng.chance(0.05) ? 1 : 0);
+    const blocked = s === blockedStep ? rng.int(1, 3) : 0;
+    const reason = rng.pick(BLOCKED_REASONS[step.id]);
+    const earlier = rng.int(1, 5);
+    if (PRESCRIPTION_STEPS.has(step.id) && !withPrescription) return;
+    const minutes = Math.max(2, Math.round(step.minutes * stretch));
+    const start = t + wait * MINUTE_MS;
+    t = start + minutes * MINUTE_MS;
+    steps.push({
+      id: step.id,
+      title: step.title,
+      title_en: step.title_en,
+      start,
+      end: t,
+      minutes,
+      blocked,
+      blockedAt: start - earlier * MINUTE_MS,
+      reason,
+    });
+  });
+  return steps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SOS calls, AGD reports, mental-health responses
+
+/** A moment on one of the last HISTORY_DAYS days, never after now. */
+function pastMoment(rng: Rng, plan: CityPlan, day: number, fromMinute = 0, toMinute = 24 * 60 - 1) {
+  const last = day === plan.today ? Math.min(toMinute, plan.nowMinutes) : toMinute;
+  const minute = Math.max(0, Math.min(last, fromMinute + Math.floor(rng.next() * (last - fromMinute + 1))));
+  const ms = jakartaInstant(day, minute) + rng.int(0, 59) * 1000;
+  return iso(Math.min(ms, jakartaInstant(plan.today, plan.nowMinutes)));
+}
+
+export function* emergencyRows(plan: CityPlan): Generator<EmergencyRow> {
+  for (let j = 0; j < plan.counts.emergencies; j++) {
+    const rng = new Rng(plan.seed, 'emergency', j);
+    const kec = MAINLAND_BY_POPULATION.draw(rng);
+    const [latitude, longitude] = pointIn(rng, kec.code, 0.012);
+    const day = plan.today - rng.int(0, HISTORY_DAYS);
+    yield {
+      fullname: personName(rng, rng.chance(0.5) ? 'L' : 'P').full,
+      phone: phone(rng),
+      latitude,
+      longitude,
+      accuracy: round(4 + rng.next() ** 2 * 60, 1),
+      created_at: pastMoment(rng, plan, day),
+    };
+  }
+}
+
+/** Golden-ratio steps: spread evenly over [0, 1) however few are taken. */
+const evenly = (j: number) => (0.5 + j * 0.6180339887498949) % 1;
+
+/** AGD reports; categories follow their shares closely even in a small city (evenly spread quantiles). */
+export function* agdReportRows(plan: CityPlan): Generator<AgdReportRow> {
+  for (let j = 0; j < plan.counts.agdReports; j++) {
+    const rng = new Rng(plan.seed, 'agd', j);
+    const category = W.agd.items[W.agd.indexFor(evenly(j))];
+    const kec = KEC_BY_POPULATION.draw(rng);
+    const [latitude, longitude] = pointIn(rng, kec.code);
+    const day = plan.today - rng.int(0, HISTORY_DAYS);
+    yield {
+      category,
+      description: rng.pick(AGD_DESCRIPTIONS[category]),
+      kecamatan_code: kec.code,
+      latitude,
+      longitude,
+      reported_at: pastMoment(rng, plan, day),
+    };
+  }
+}
+
+/**
+ * Responses over the current month and the five before it, growing in number and drifting
+ * towards better outcomes; about 85 % completed, about 78 % of ratings 4 or 5.
+ */
+export function* mentalHealthRows(
+  plan: CityPlan,
+  /** The id of each of assessmentRows(), in order. */
+  assessmentIds: number[],
+  ids: IdBases = FIRST_IDS,
+): Generator<MentalHealthResponseRow> {
+  const months = Array.from({ length: 6 }, (_, m) => {
+    const start = monthStart(plan.today, 5 - m);
+    const end = m === 5 ? plan.today + 1 : monthStart(plan.today, 4 - m);
+    return { start, end };
+  });
+  const byMonth = new Weighted(months.map((m, i) => [i, (m.end - m.start) * (0.75 + 0.1 * i)] as const));
+  const assessmentIndex = new Map(ASSESSMENTS.map((a, i) => [a.name, i]));
+  const wellNames = ASSESSMENTS.filter((a) => a.well).map((a) => a.name);
+  for (let j = 0; j < plan.counts.mentalHealthResponses; j++) {
+    const rng = new Rng(plan.seed, 'mental-health', j);
+    const m = j < 6 ? j : byMonth.draw(rng);
+    const { start, end } = months[m];
+    const day = start + Math.floor(rng.next() * (end - start));
+    const well = rng.chance(0.46 + 0.035 * m);
+    const name = well ? rng.pick(wellNames) : W.unwell.draw(rng);
+    const a = ASSESSMENTS[assessmentIndex.get(name)!];
+    const completed = j < 6 || rng.chance(0.85);
+    yield {
+      assessment_id: assessmentIds[assessmentIndex.get(name)!],
+      patient_id: plan.patients ? ids.patient + rng.int(0, plan.patients - 1) : null,
+      completed,
+      score: completed ? rng.int(a.score[0], a.score[1]) : null,
+      satisfaction: completed && rng.chance(0.9) ? W.satisfaction.draw(rng) : null,
+      created_at: pastMoment(rng, plan, day, 6 * 60, 23 * 60),
+    };
+  }
+}

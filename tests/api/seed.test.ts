@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { openDb } from '../../src/server/db/db';
+import { prepareDatabase } from '../../src/server/setup';
+import { validateNik } from '../../src/domain/nik';
+import { JAKARTA_KECAMATAN } from '../../src/domain/jakarta';
+import {
+  agdReportRows,
+  emergencyRows,
+  facilityRows,
+  mentalHealthRows,
+  patientBatches,
+  planCity,
+  type CityOptions,
+} from '../../src/server/seed/generate';
+import { loadCity, resetDemoData } from '../../src/server/seed/load';
+import { JAKARTA_BOX } from '../../src/server/seed/city-data';
+import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
+
+const NOW = new Date('2026-03-10T04:30:00Z'); // 11:30 in Jakarta, a Tuesday
+const first = <T>(it: Iterator<T>) => it.next().value as T;
+const generate = (options: CityOptions) => {
+  const plan = planCity(options);
+  return {
+    facilities: facilityRows(plan),
+    batch: first(patientBatches(plan)),
+    emergencies: [...emergencyRows(plan)].slice(0, 5),
+    agd: [...agdReportRows(plan)].slice(0, 5),
+    mental: [...mentalHealthRows(plan, [1, 2, 3, 4, 5, 6, 7, 8])].slice(0, 5),
+  };
+};
+
+describe('demo city generator', () => {
+  it('is a pure function of seed, size and now', () => {
+    const a = generate({ patients: 200, seed: 7, now: NOW });
+    const b = generate({ patients: 200, seed: 7, now: NOW });
+    expect(b).toEqual(a);
+    expect(a.batch.patients.length).toBe(200);
+    expect(a.batch.appointments.length).toBeGreaterThan(500);
+    const other = generate({ patients: 200, seed: 8, now: NOW });
+    expect(other.batch.patients[50].identity_number).not.toBe(a.batch.patients[50].identity_number);
+    // Patients do not depend on the time of day, only on the date.
+    const later = generate({ patients: 200, seed: 7, now: new Date('2026-03-10T09:00:00Z') });
+    expect(later.batch.patients).toEqual(a.batch.patients);
+  });
+
+  it('gives every patient a valid, unique NIK of their kecamatan, birth date and gender', () => {
+    const plan = planCity({ patients: 3000, seed: 11, now: NOW });
+    const niks = new Set<string>();
+    const kecamatan = new Map(JAKARTA_KECAMATAN.map((k) => [k.code, k]));
+    const ages: number[] = [];
+    const insurance: Record<string, number> = {};
+    for (const batch of patientBatches(plan, undefined, 500)) {
+      for (const p of batch.patients) {
+        expect(
+          validateNik(p.identity_number, { dateOfBirth: p.date_of_birth, gender: p.gender }),
+          p.identity_number,
+        ).toBeNull();
+        expect(p.identity_number.slice(0, 6)).toBe(p.kecamatan_code.replace(/\./g, ''));
+        expect(kecamatan.get(p.kecamatan_code)?.name).toBe(p.district);
+        expect(p.province).toBe('DKI Jakarta');
+        niks.add(p.identity_number);
+        ages.push(2026 - Number(p.date_of_birth.slice(0, 4)));
+        insurance[p.insurance] = (insurance[p.insurance] ?? 0) + 1;
+      }
+    }
+    expect(niks.size).toBe(3000);
+    const share = (f: (a: number) => boolean) => ages.filter(f).length / ages.length;
+    expect(share((a) => a >= 65)).toBeGreaterThan(0.05);
+    expect(share((a) => a >= 65)).toBeLessThan(0.1);
+    expect(share((a) => a >= 20 && a <= 45)).toBeGreaterThan(0.35);
+    expect(insurance.BPJS / 3000).toBeCloseTo(0.7, 1);
+    expect(insurance.Umum / 3000).toBeCloseTo(0.18, 1);
+  });
+
+  it('keeps SOS calls inside Jakarta and AGD reports near their kecamatan', () => {
+    const plan = planCity({ patients: 5000, now: NOW });
+    for (const e of emergencyRows(plan)) {
+      expect(e.latitude).toBeGreaterThanOrEqual(JAKARTA_BOX.latMin);
+      expect(e.latitude).toBeLessThanOrEqual(JAKARTA_BOX.latMax);
+      expect(e.longitude).toBeGreaterThanOrEqual(JAKARTA_BOX.lonMin);
+      expect(e.longitude).toBeLessThanOrEqual(JAKARTA_BOX.lonMax);
+      expect(Date.parse(e.created_at)).toBeLessThanOrEqual(NOW.getTime());
+    }
+    for (const r of agdReportRows(plan)) {
+      if (r.kecamatan_code.startsWith('31.01')) continue; // Kepulauan Seribu lies out at sea
+      expect(r.latitude).toBeGreaterThanOrEqual(JAKARTA_BOX.latMin);
+      expect(r.latitude).toBeLessThanOrEqual(JAKARTA_BOX.latMax);
+      expect(r.longitude).toBeGreaterThanOrEqual(JAKARTA_BOX.lonMin);
+      expect(r.longitude).toBeLessThanOrEqual(JAKARTA_BOX.lonMax);
+    }
+  });
+});
+
+describe.each(dbTargets())('demo city in the database (%s)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  const one = async <T = Record<string, any>>(sql: string, params?: unknown[]) =>
+    (await t.db.query<T>(sql, params)).rows[0];
+  const get = async (url: string) => {
+    const res = await t.request(admin, { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { patients: 300 });
+    admin = await t.login(DEMO_EMAILS.admin);
+  });
+  afterAll(() => t?.close());
+
+  it('has a Puskesmas in every kecamatan, an RSUD in every kota, and every facility type', async () => {
+    const missing = await t.db.query(
+      `SELECT a.name FROM areas a WHERE a.level = 'kecamatan' AND NOT EXISTS
+         (SELECT 1 FROM medical_facilities f WHERE f.type = 'PUSKESMAS' AND f.kecamatan_code = a.code
+             AND f.name = 'Puskesmas Kecamatan ' || a.name)`,
+    );
+    expect(missing.rows).toEqual([]);
+    const kotaWithoutRsud = await t.db.query(
+      `SELECT a.name FROM areas a WHERE a.level = 'kabupaten' AND NOT EXISTS
+         (SELECT 1 FROM medical_facilities f WHERE f.type = 'RSUD' AND left(f.kecamatan_code, 5) = a.code)`,
+    );
+    expect(kotaWithoutRsud.rows).toEqual([]);
+    const types = (await get('/api/dashboard/medical-facilities')) as { facility_type: string | null }[];
+    expect(types.map((r) => r.facility_type).sort()).toEqual(
+      ['APOTEK', 'KLINIK', 'PUSKESMAS', 'RSUD', 'RS_SWASTA', null].sort(),
+    );
+  });
+
+  it('links the facility operator to a Puskesmas that has patients', async () => {
+    const row = await one(
+      `SELECT f.name, (SELECT count(*)::int FROM patients p WHERE p.medical_facility_id = f.id) AS patients
+         FROM web_admins a JOIN medical_facilities f ON f.id = a.medical_facility_id WHERE a.email = $1`,
+      [DEMO_EMAILS.medical_facility],
+    );
+    expect(row).toMatchObject({ name: DEMO_FACILITY_NAME });
+    expect(row.patients).toBeGreaterThan(0);
+  });
+
+  it('keeps the rollups equal to the base tables', async () => {
+    const patients = await one(
+      `SELECT (SELECT count(*)::int FROM patients) AS base, (SELECT sum(count)::int FROM patient_rollup) AS rollup,
+              (SELECT count(*)::int FROM (
+                 SELECT gender, extract(year FROM date_of_birth)::int, coalesce(insurance, ''), coalesce(kecamatan_code, ''), count(*)::int
+                   FROM patients GROUP BY 1, 2, 3, 4
+                 EXCEPT SELECT gender, birth_year, insurance, kecamatan_code, count FROM patient_rollup) d) AS differences`,
+    );
+    expect(patients).toEqual({ base: 300, rollup: 300, differences: 0 });
+    const days = await one(
+      `SELECT (SELECT count(*)::int FROM appointments) AS base, (SELECT sum(count)::int FROM appointment_daily) AS rollup,
+              (SELECT count(*)::int FROM (
+                 SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date, count(*)::int FROM appointments GROUP BY 1
+                 EXCEPT SELECT day, count FROM appointment_daily) d) AS differences`,
+    );
+    expect(days.base).toBeGreaterThan(1000);
+    expect(days).toEqual({ base: days.base, rollup: days.base, differences: 0 });
+    const stats = await get('/api/dashboard/stats');
+    expect(stats).toMatchObject({ totalPatients: 300, totalAppointments: days.base });
+    // The triggers are back on after the load.
+    await t.db.query(
+      `INSERT INTO appointments (medical_facility_id, nik, name, scheduled_date, poly_code, health_insurance, created_by)
+       VALUES (1, '3171010101900001', 'Uji Rollup', now(), 'UMU', 'Umum', 'test')`,
+    );
+    expect((await get('/api/dashboard/stats')).totalAppointments).toBe(days.base + 1);
+  });
+
+  it('draws every chart of the dashboard with data', async () => {
+    const byDate = (await get('/api/dashboard/appointments-by-date')) as { count: number }[];
+    expect(byDate).toHaveLength(30);
+    expect(byDate.filter((d) => d.count === 0)).toEqual([]);
+    const demographics = await get('/api/dashboard/patient-demographics');
+    expect(demographics.byGender).toHaveLength(2);
+    expect(demographics.byAge.every((g: { count: number }) => g.count > 0)).toBe(true);
+    expect(demographics.byInsurance.map((r: { insurance: string }) => r.insurance).sort()).toEqual([
+      'Asuransi Swasta',
+      'BPJS',
+      'Umum',
+    ]);
+    const agd = (await get('/api/dashboard/emergency-reports')) as { category: string; count: number }[];
+    expect(agd).toHaveLength(8);
+    expect(agd[0].category).toBe('Kecelakaan Lalu Lintas');
+    const mental = await get('/api/dashboard/mental-health');
+    expect(mental.monthlyTrend).toHaveLength(6);
+    expect(mental.monthlyTrend.every((m: { response_count: number }) => m.response_count > 0)).toBe(true);
+    expect(
+      new Set(mental.monthlyTrend.map((m: { wellness_score: number }) => m.wellness_score)).size,
+    ).toBeGreaterThan(1);
+    expect(mental.participation.rate).toBeGreaterThanOrEqual(75);
+    expect(mental.participation.rate).toBeLessThanOrEqual(95);
+    expect(mental.satisfaction.rate).toBeGreaterThanOrEqual(65);
+    expect(mental.satisfaction.rate).toBeLessThanOrEqual(90);
+    const geo = await get('/api/dashboard/geographic?level=kabupaten');
+    expect(geo.unassignedPatients).toBe(0);
+    expect(geo.areas.every((a: { patients: number }) => a.patients > 0)).toBe(true);
+  });
+
+  it('writes journeys whose steps follow each other in time', async () => {
+    const bad = await one(
+      `SELECT count(*) FILTER (WHERE timestamp_end < timestamp_start)::int AS backwards,
+              count(*) FILTER (WHERE is_completed AND duration_minutes <> round(extract(epoch FROM timestamp_end - timestamp_start) / 60))::int AS wrong_duration,
+              count(*) FILTER (WHERE NOT is_completed AND timestamp_end IS NOT NULL)::int AS open_with_end,
+              count(*) FILTER (WHERE title_en IS NULL)::int AS untitled
+         FROM appointment_journeys`,
+    );
+    expect(bad).toEqual({ backwards: 0, wrong_duration: 0, open_with_end: 0, untitled: 0 });
+    const overlapping = await one(
+      `SELECT count(*)::int AS n FROM (
+         SELECT timestamp_start < lag(timestamp_end) OVER (PARTITION BY appointment_id ORDER BY timestamp_start) AS overlap
+           FROM appointment_journeys) s WHERE overlap`,
+    );
+    expect(overlapping.n).toBe(0);
+    const completed = await one(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM appointment_journeys j WHERE j.appointment_id = a.id
+                                              AND j.event_id = 'completion' AND j.is_completed))::int AS finished
+         FROM appointments a WHERE a.status = 'completed'`,
+    );
+    expect(completed.n).toBeGreaterThan(0);
+    expect(completed.finished).toBe(completed.n);
+    const future = await one(
+      `SELECT count(*)::int AS n FROM appointments WHERE scheduled_date > now() + interval '1 day'`,
+    );
+    expect(future.n).toBe(0);
+  });
+});
+
+describe('loading and reloading', () => {
+  it('writes the generated rows, the same again after a reset, and a reset keeps the web admins', async () => {
+    const db = await openDb({});
+    try {
+      await prepareDatabase(db);
+      const options = { patients: 120, seed: 99, now: NOW };
+      const sample = async () =>
+        (
+          await db.query(
+            `SELECT p.id, p.identity_number, p.full_name, p.date_of_birth, p.medical_facility_id,
+                    (SELECT count(*)::int FROM appointments x WHERE x.patient_id = p.id) AS appointments
+               FROM patients p ORDER BY p.id LIMIT 20`,
+          )
+        ).rows;
+      await loadCity(db, options);
+      const loaded = await sample();
+      const generated = first(patientBatches(planCity(options)));
+      expect(loaded).toEqual(
+        generated.patients.slice(0, 20).map((p) => ({
+          id: p.id,
+          identity_number: p.identity_number,
+          full_name: p.full_name,
+          date_of_birth: p.date_of_birth,
+          medical_facility_id: p.medical_facility_id,
+          appointments: generated.appointments.filter((a) => a.patient_id === p.id).length,
+        })),
+      );
+
+      await db.query(
+        `INSERT INTO web_admins (username, email, full_name, role, password_hash)
+         VALUES ('kepala', 'kepala@dinkes.go.id', 'Kepala', 'super_admin', 'x')`,
+      );
+      await db.transaction((tx) => resetDemoData(tx));
+      const empty = await db.query(
+        `SELECT (SELECT count(*)::int FROM patients) AS p, (SELECT count(*)::int FROM medical_facilities) AS f,
+                (SELECT count(*)::int FROM appointments) AS a, (SELECT count(*)::int FROM patient_rollup) AS r,
+                (SELECT count(*)::int FROM web_admins) AS admins`,
+      );
+      expect(empty.rows[0]).toEqual({ p: 0, f: 0, a: 0, r: 0, admins: 1 });
+      await loadCity(db, options);
+      expect(await sample()).toEqual(loaded);
+    } finally {
+      await db.close();
+    }
+  });
+});
