@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../domain/format';
+import { percent } from '../../domain/analytics';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 
 export interface DataColumn<T> {
@@ -50,4 +52,25 @@ export function DataTable<T>({
       </Table>
     </TableContainer>
   );
+}
+
+/** The count and share-of-total columns every summary and ranking table shows. */
+export function countColumns<T extends { count: number }>(
+  translate: (key: string) => string,
+  total: number,
+): DataColumn<T>[] {
+  return [
+    {
+      key: 'count',
+      label: translate('app.analysis.common.count'),
+      align: 'right',
+      render: (r) => formatNumber(r.count),
+    },
+    {
+      key: 'percentage',
+      label: translate('app.analysis.common.percentage'),
+      align: 'right',
+      render: (r) => `${formatNumber(percent(r.count, total))}%`,
+    },
+  ];
 }

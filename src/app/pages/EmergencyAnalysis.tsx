@@ -4,12 +4,12 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import CategoryIcon from '@mui/icons-material/Category';
 import WarningIcon from '@mui/icons-material/Warning';
 import CalculateIcon from '@mui/icons-material/Calculate';
-import { average, percent, priorityByRank, severityLevel, topN } from '../../domain/analytics';
+import { average, priorityByRank, severityLevel, topN } from '../../domain/analytics';
 import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { SeriesChart } from '../components/charts';
-import { DataTable } from '../components/DataTable';
+import { DataTable, countColumns } from '../components/DataTable';
 import { oneDecimal, sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { StatusChip } from '../components/StatusChip';
@@ -93,18 +93,7 @@ function EmergencyFigures({ rows }: { rows: EmergencyCategoryCount[] }) {
             columns={[
               { key: 'rank', label: translate('app.analysis.common.rank'), render: (_, i) => i + 1 },
               { key: 'category', label: t('columns.category'), render: (r) => r.category },
-              {
-                key: 'count',
-                label: translate('app.analysis.common.count'),
-                align: 'right',
-                render: (r) => formatNumber(r.count),
-              },
-              {
-                key: 'percentage',
-                label: translate('app.analysis.common.percentage'),
-                align: 'right',
-                render: (r) => `${formatNumber(percent(r.count, total))}%`,
-              },
+              ...countColumns(translate, total),
               {
                 key: 'severity',
                 label: t('columns.severity'),

@@ -8,7 +8,7 @@ import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
-import { DataTable } from '../components/DataTable';
+import { DataTable, countColumns } from '../components/DataTable';
 import { oneDecimal, sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { StatusChip } from '../components/StatusChip';
@@ -73,18 +73,7 @@ function FacilityFigures({ rows }: { rows: FacilityTypeCount[] }) {
             rowKey={(r) => r.label}
             columns={[
               { key: 'type', label: t('columns.type'), render: (r) => r.label },
-              {
-                key: 'count',
-                label: translate('app.analysis.common.count'),
-                align: 'right',
-                render: (r) => formatNumber(r.count),
-              },
-              {
-                key: 'percentage',
-                label: translate('app.analysis.common.percentage'),
-                align: 'right',
-                render: (r) => `${formatNumber(percent(r.count, total))}%`,
-              },
+              ...countColumns(translate, total),
               {
                 key: 'status',
                 label: translate('app.analysis.common.status'),

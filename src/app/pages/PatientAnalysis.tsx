@@ -8,7 +8,7 @@ import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
-import { DataTable } from '../components/DataTable';
+import { DataTable, countColumns } from '../components/DataTable';
 import { sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { useDashboardData, type PatientDemographics } from '../components/useDashboardData';
@@ -31,21 +31,7 @@ function SummaryTable({ title, column, rows }: { title: string; column: string; 
         label={title}
         rows={rows}
         rowKey={(r) => r.label}
-        columns={[
-          { key: 'label', label: column, render: (r) => r.label },
-          {
-            key: 'count',
-            label: translate('app.analysis.common.count'),
-            align: 'right',
-            render: (r) => formatNumber(r.count),
-          },
-          {
-            key: 'percentage',
-            label: translate('app.analysis.common.percentage'),
-            align: 'right',
-            render: (r) => `${formatNumber(percent(r.count, total))}%`,
-          },
-        ]}
+        columns={[{ key: 'label', label: column, render: (r) => r.label }, ...countColumns(translate, total)]}
       />
     </ChartCard>
   );
