@@ -1,17 +1,15 @@
 import { useTranslate } from 'react-admin';
 import { Alert, Stack } from '@mui/material';
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import CategoryIcon from '@mui/icons-material/Category';
 import WarningIcon from '@mui/icons-material/Warning';
-import CalculateIcon from '@mui/icons-material/Calculate';
 import { average, priorityByRank, severityLevel, topN } from '../../domain/analytics';
 import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { oneDecimal, sumBy } from '../components/figures';
-import { StatCard, StatGrid } from '../components/StatCard';
+import { sumBy } from '../components/figures';
+import { DistributionCards } from '../components/DistributionCards';
 import { StatusChip } from '../components/StatusChip';
 import { useDashboardData, type EmergencyCategoryCount } from '../components/useDashboardData';
 
@@ -43,31 +41,19 @@ function EmergencyFigures({ rows }: { rows: EmergencyCategoryCount[] }) {
 
   return (
     <>
-      <StatGrid>
-        <StatCard testId="stat-total" label={t('cards.total')} value={total} icon={<AssignmentIcon />} />
-        <StatCard
-          testId="stat-categories"
-          label={t('cards.categories')}
-          value={ranked.length}
-          icon={<CategoryIcon />}
-          color="secondary"
-        />
-        <StatCard
-          testId="stat-highest"
-          label={t('cards.highest')}
-          value={highest?.category}
-          caption={highest && `${formatNumber(highest.count)} ${translate('app.analysis.common.reports')}`}
-          icon={<WarningIcon />}
-          color="error"
-        />
-        <StatCard
-          testId="stat-average"
-          label={t('cards.average')}
-          value={oneDecimal(avg)}
-          icon={<CalculateIcon />}
-          color="warning"
-        />
-      </StatGrid>
+      <DistributionCards
+        total={{ testId: 'stat-total', label: t('cards.total'), value: total, icon: <AssignmentIcon /> }}
+        kinds={{ testId: 'stat-categories', label: t('cards.categories'), value: ranked.length }}
+        largest={{
+          testId: 'stat-highest',
+          label: t('cards.highest'),
+          value: highest?.category,
+          caption: highest && `${formatNumber(highest.count)} ${translate('app.analysis.common.reports')}`,
+          icon: <WarningIcon />,
+          color: 'error',
+        }}
+        average={{ testId: 'stat-average', label: t('cards.average'), value: avg }}
+      />
       <ChartGrid>
         <ChartCard
           testId="chart-category"

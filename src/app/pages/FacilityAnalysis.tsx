@@ -1,16 +1,14 @@
 import { useTranslate } from 'react-admin';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
-import CategoryIcon from '@mui/icons-material/Category';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import CalculateIcon from '@mui/icons-material/Calculate';
 import { average, facilityTypeLabel, facilityTypeLevel, percent, topN } from '../../domain/analytics';
 import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { oneDecimal, sumBy } from '../components/figures';
-import { StatCard, StatGrid } from '../components/StatCard';
+import { sumBy } from '../components/figures';
+import { DistributionCards } from '../components/DistributionCards';
 import { StatusChip } from '../components/StatusChip';
 import { useDashboardData, type FacilityTypeCount } from '../components/useDashboardData';
 
@@ -29,36 +27,23 @@ function FacilityFigures({ rows }: { rows: FacilityTypeCount[] }) {
 
   return (
     <>
-      <StatGrid>
-        <StatCard testId="stat-total" label={t('cards.total')} value={total} icon={<LocalHospitalIcon />} />
-        <StatCard
-          testId="stat-types"
-          label={t('cards.types')}
-          value={types.length}
-          icon={<CategoryIcon />}
-          color="secondary"
-        />
-        <StatCard
-          testId="stat-largest"
-          label={t('cards.largest')}
-          value={largest?.label}
-          caption={
+      <DistributionCards
+        total={{ testId: 'stat-total', label: t('cards.total'), value: total, icon: <LocalHospitalIcon /> }}
+        kinds={{ testId: 'stat-types', label: t('cards.types'), value: types.length }}
+        largest={{
+          testId: 'stat-largest',
+          label: t('cards.largest'),
+          value: largest?.label,
+          caption:
             largest &&
             translate('app.analysis.common.share_of_total', {
               percent: formatNumber(percent(largest.count, total)),
-            })
-          }
-          icon={<EmojiEventsIcon />}
-          color="success"
-        />
-        <StatCard
-          testId="stat-average"
-          label={t('cards.average')}
-          value={oneDecimal(avg)}
-          icon={<CalculateIcon />}
-          color="warning"
-        />
-      </StatGrid>
+            }),
+          icon: <EmojiEventsIcon />,
+          color: 'success',
+        }}
+        average={{ testId: 'stat-average', label: t('cards.average'), value: avg }}
+      />
       <ChartGrid>
         <ChartCard testId="chart-pie" title={t('charts.pie')} empty={!total}>
           <DistributionPie data={types.map((r) => ({ name: r.label, value: r.count }))} />
