@@ -69,7 +69,7 @@ describe.skipIf(SKIP_E2E)('master patients as a medical facility operator (e2e)'
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await openList(page);
     await page.getByRole('link', { name: 'Tambah' }).click();
-    await page.waitForURL('**/master/patients/create');
+    await page.waitForURL((url) => url.pathname === '/master/patients/create');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Tambah Pasien' }).waitFor();
 

@@ -201,7 +201,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: 'MASUK' }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByTestId('sidebar-menu').waitFor();
   };
 

@@ -152,7 +152,7 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
     });
 
     await page.getByRole('link', { name: 'Tambah' }).click();
-    await page.waitForURL('**/master/patients/create');
+    await page.waitForURL((url) => url.pathname === '/master/patients/create');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Tambah Pasien' }).waitFor();
     // Defaults: KTP, WNI, DKI Jakarta, the signed-in username.
@@ -178,7 +178,7 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
 
     // Batal closes the dialog without saving.
     await dialog.getByRole('button', { name: 'Batal' }).click();
-    await page.waitForURL('**/master/patients');
+    await page.waitForURL((url) => url.pathname === '/master/patients');
     await eventually(() => page.getByRole('dialog').count()).toBe(0);
     expect(posts).toHaveLength(0);
   });
@@ -190,7 +190,7 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
     await openList(page);
 
     await page.getByRole('link', { name: 'Tambah' }).click();
-    await page.waitForURL('**/master/patients/create');
+    await page.waitForURL((url) => url.pathname === '/master/patients/create');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(labelled('Nama Lengkap')).fill(name);
     await dialog.getByLabel(labelled('Nomor Identitas')).fill(nik);
@@ -247,7 +247,7 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
     await eventually(() => rows(page).count()).toBe(1);
 
     await rows(page).first().getByRole('link', { name: 'Ubah' }).click();
-    await page.waitForURL(`**/master/patients/${patient.id}`);
+    await page.waitForURL((url) => url.pathname === `/master/patients/${patient.id}`);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Edit Pasien' }).waitFor();
     const nameInput = dialog.getByLabel(labelled('Nama Lengkap'));

@@ -105,7 +105,7 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     // Clicking a leaf of another group navigates there and opens that group instead.
     await groupButton(page, 'API Simulator').click();
     await menu(page).getByRole('link', { name: 'Simulator Pasien' }).click();
-    await page.waitForURL('**/simulator/patients');
+    await page.waitForURL((url) => url.pathname === '/simulator/patients');
     await eventually(() =>
       menu(page).locator('a[href="/simulator/patients"]').getAttribute('aria-current'),
     ).toBe('page');
@@ -124,7 +124,7 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
 
     for (const path of ['/master/patients', '/patients', '/master/patients/create', '/no-such-page']) {
       await page.goto(path);
-      await page.waitForURL('**/dashboard');
+      await page.waitForURL((url) => url.pathname === '/dashboard');
       await menu(page).waitFor();
       expect(pathOf(page), path).toBe('/dashboard');
     }
@@ -142,29 +142,29 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     await expect(e2e.api(token, '/api/auth/me').then((r) => r.status)).resolves.toBe(200);
 
     await page.locator('nav[aria-label="Menu utama"]').getByRole('button', { name: 'Keluar' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await expect(storageItem(page, 'token')).resolves.toBeNull();
     await expect(storageItem(page, 'user')).resolves.toBeNull();
     await eventually(() => e2e.api(token, '/api/auth/me').then((r) => r.status)).toBe(401);
 
     // Signed out, the console no longer opens.
     await page.goto('/dashboard');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 
   it("signing in as another user in the same tab shows that user's menu, not the previous one's", async () => {
     const page = await e2e.newPage();
     await e2e.login(page, DEMO.admin);
     await menu(page).getByRole('link', { name: 'Data Pasien' }).first().click();
-    await page.waitForURL('**/patients');
+    await page.waitForURL((url) => url.pathname === '/patients');
     await page.locator('nav[aria-label="Menu utama"]').getByRole('button', { name: 'Keluar' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
 
     // No reload in between: cached profile, menu and access answers must not leak.
     await page.locator('input[name="email"]').fill(DEMO.viewer);
     await page.locator('input[name="password"]').fill(e2e.config.demoPassword);
     await page.getByRole('button', { name: 'MASUK', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await eventually(() => page.getByTestId('sidebar-user-name').innerText()).toBe('Viewer Demo');
     await eventually(() => linkNames(page)).toEqual(['Dashboard']);
     // An in-app navigation (no reload) to a forbidden screen is turned back too.
@@ -172,7 +172,7 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
       window.history.pushState({}, '', '/master/patients');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect(page.getByRole('columnheader', { name: 'Patient Info' }).count()).resolves.toBe(0);
   });
 
