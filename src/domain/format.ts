@@ -14,14 +14,6 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
-/** 'dd/MM/yyyy HH:mm' in local time. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** Age as the difference of calendar years (spec part 1 §9). */
 export function ageInYears(dateOfBirth: string | null | undefined, today: Date = new Date()): number | null {
   if (!dateOfBirth) return null;

@@ -52,7 +52,8 @@ const FIGURES: Record<string, [population: number, areaKm2: number]> = {
   '31.75.10': [270_000, 28.4],
 };
 
-export type AreaLevel = 'provinsi' | 'kabupaten' | 'kecamatan';
+export const AREA_LEVELS = ['provinsi', 'kabupaten', 'kecamatan'] as const;
+export type AreaLevel = (typeof AREA_LEVELS)[number];
 
 export interface Area {
   code: string;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
 import { API_URL, httpClient } from '../providers/http';
+import type { AreaLevel } from '../../domain/jakarta';
 
 /** The answers of GET /api/dashboard/* (src/server/routes/dashboard.ts). */
 export interface DashboardStats {
@@ -44,8 +45,6 @@ export interface MentalHealthSummary {
   participation: { rate: number; completed: number; started: number };
   satisfaction: { rate: number; satisfied: number; rated: number };
 }
-export const AREA_LEVELS = ['provinsi', 'kabupaten', 'kecamatan'] as const;
-export type AreaLevel = (typeof AREA_LEVELS)[number];
 export interface AreaRow {
   area_code: string;
   area_name: string;

@@ -14,12 +14,8 @@ import { DataTable } from '../components/DataTable';
 import { sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { StatusChip } from '../components/StatusChip';
-import {
-  AREA_LEVELS,
-  useDashboardData,
-  type AreaLevel,
-  type GeographicSummary,
-} from '../components/useDashboardData';
+import { AREA_LEVELS, type AreaLevel } from '../../domain/jakarta';
+import { useDashboardData, type GeographicSummary } from '../components/useDashboardData';
 
 const DEFAULT_LEVEL: AreaLevel = 'kecamatan';
 const isLevel = (v: string | null): v is AreaLevel => (AREA_LEVELS as readonly (string | null)[]).includes(v);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
-import { AGE_GROUPS, GENDER_LABELS, ageGroup } from '../../domain/analytics.js';
+import { AGE_GROUPS, GENDER_LABELS, ageGroup, isWellAssessment } from '../../domain/analytics.js';
+import { AREA_LEVELS, type AreaLevel } from '../../domain/jakarta.js';
 
 /** The city's calendar: days and months are counted in Asia/Jakarta. */
 const TODAY = `(now() AT TIME ZONE 'Asia/Jakarta')::date`;
@@ -11,7 +12,6 @@ const TODAY = `(now() AT TIME ZONE 'Asia/Jakarta')::date`;
  * session's time zone, so the boundaries would move with it.)
  */
 const THIS_MONTH = `date_trunc('month', ${TODAY}::timestamp)`;
-const WELL_PATTERN = '(normal|baik)';
 export const UNKNOWN_INSURANCE = 'Tidak diketahui';
 
 const count = { type: 'integer' };
@@ -21,7 +21,33 @@ const list = (properties: Record<string, unknown>) => ({
   type: 'array',
   items: { type: 'object', properties },
 });
-const areaLevels = ['provinsi', 'kabupaten', 'kecamatan'];
+
+/** Month rows of (month, assessment) summed per month, in order; 'well' by the domain rule. */
+function monthlyTrend(
+  rows: {
+    month: string;
+    assessment_name: string | null;
+    completed: number;
+    score_sum: number;
+    scored: number;
+  }[],
+) {
+  const months = new Map<string, { completed: number; well: number; scoreSum: number; scored: number }>();
+  for (const r of rows) {
+    const m = months.get(r.month) ?? { completed: 0, well: 0, scoreSum: 0, scored: 0 };
+    m.completed += r.completed;
+    if (r.assessment_name && isWellAssessment(r.assessment_name)) m.well += r.completed;
+    m.scoreSum += r.score_sum;
+    m.scored += r.scored;
+    months.set(r.month, m);
+  }
+  return [...months].map(([month, m]) => ({
+    month,
+    response_count: m.completed,
+    well_count: m.well,
+    avg_score: m.scored ? Math.round((m.scoreSum * 10) / m.scored) / 10 : null,
+  }));
+}
 
 /**
  * GET /api/dashboard/*: the aggregates of the dashboard and the six analysis screens. Each
@@ -204,15 +230,23 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
              LEFT JOIN mental_health_daily d ON d.assessment_id = a.id
             GROUP BY a.id ORDER BY response_count DESC, a.assessment_name`,
         ),
-        db.query<{ month: string; response_count: number; well_count: number; avg_score: number | null }>(
-          `SELECT to_char(m, 'YYYY-MM') AS month,
-                  coalesce(sum(d.completed), 0)::int AS response_count,
-                  coalesce(sum(d.completed) FILTER (WHERE a.assessment_name ~* '${WELL_PATTERN}'), 0)::int AS well_count,
-                  round(sum(d.score_sum)::numeric / nullif(sum(d.scored), 0), 1)::float8 AS avg_score
+        // Per month and assessment; which assessments count as 'well' is decided below by the
+        // domain rule, not by SQL.
+        db.query<{
+          month: string;
+          assessment_name: string | null;
+          completed: number;
+          score_sum: number;
+          scored: number;
+        }>(
+          `SELECT to_char(m, 'YYYY-MM') AS month, a.assessment_name,
+                  coalesce(sum(d.completed), 0)::int AS completed,
+                  coalesce(sum(d.score_sum), 0)::float8 AS score_sum,
+                  coalesce(sum(d.scored), 0)::int AS scored
              FROM generate_series(${THIS_MONTH} - interval '5 months', ${THIS_MONTH}, interval '1 month') AS m
              LEFT JOIN mental_health_daily d ON d.day >= m::date AND d.day < (m + interval '1 month')::date
              LEFT JOIN mental_health_assessments a ON a.id = d.assessment_id
-            GROUP BY m ORDER BY m`,
+            GROUP BY m, a.assessment_name ORDER BY m`,
         ),
         db.query<{ started: number; completed: number; rated: number; satisfied: number }>(
           `SELECT coalesce(sum(started), 0)::int AS started,
@@ -227,7 +261,10 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
       const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
       return {
         responsesByAssessment: byAssessment.rows,
-        monthlyTrend: trend.rows.map((m) => ({ ...m, wellness_score: pct(m.well_count, m.response_count) })),
+        monthlyTrend: monthlyTrend(trend.rows).map((m) => ({
+          ...m,
+          wellness_score: pct(m.well_count, m.response_count),
+        })),
         participation: { rate: pct(r.completed, r.started), completed: r.completed, started: r.started },
         satisfaction: { rate: pct(r.satisfied, r.rated), satisfied: r.satisfied, rated: r.rated },
       };
@@ -242,7 +279,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
         tags,
         querystring: {
           type: 'object',
-          properties: { level: { type: 'string', enum: areaLevels, default: 'kecamatan' } },
+          properties: { level: { type: 'string', enum: [...AREA_LEVELS], default: 'kecamatan' } },
         },
         response: {
           200: {
@@ -267,7 +304,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
       },
     },
     async (request) => {
-      const { level } = request.query as { level: 'provinsi' | 'kabupaten' | 'kecamatan' };
+      const { level } = request.query as { level: AreaLevel };
       // A kecamatan code is 'PP.KK.CC'; its kabupaten is the first 5 characters, its province the first 2.
       const prefix = { provinsi: 2, kabupaten: 5, kecamatan: 8 }[level];
       const { rows } = await db.query<{
