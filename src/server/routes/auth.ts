@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
-import { DUMMY_HASH, hashToken, newSessionToken, verifyPassword } from '../security/passwords.js';
+import {
+  dummyHash,
+  hashPassword,
+  hashToken,
+  needsRehash,
+  newSessionToken,
+  verifyPassword,
+} from '../security/passwords.js';
 import { normalizeRole } from '../../domain/menu.js';
 
 export const LOGIN_FAILED = 'Email atau password salah';
@@ -108,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       );
       const admin = rows[0];
       // Unknown emails are checked against a dummy hash: same work, same answer.
-      const ok = await verifyPassword(password, admin?.password_hash ?? DUMMY_HASH);
+      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) {
         await history('FAILED', admin ?? null, admin ? 'wrong password' : 'unknown email');
         if (before.by_email + 1 >= maxFailuresPerAccount || before.by_ip + 1 >= maxFailuresPerIp) {
@@ -129,8 +136,17 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         return reply.status(401).send({ error: ACCOUNT_INACTIVE, message: ACCOUNT_INACTIVE });
       }
 
+      // A hash made with older parameters is replaced now, while the password is at hand.
+      const upgradedHash = needsRehash(admin.password_hash) ? await hashPassword(password) : null;
       const token = newSessionToken();
       const session = await db.transaction(async (tx) => {
+        if (upgradedHash) {
+          await tx.query('UPDATE web_admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+            admin.id,
+            upgradedHash,
+            admin.password_hash,
+          ]);
+        }
         // Expired sessions are dropped here rather than by a timer: no process keeps state.
         await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= now()', [admin.id]);
         const { rows: s } = await tx.query<{ id: number }>(

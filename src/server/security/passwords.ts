@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
+import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -8,34 +9,69 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-const N = 16384;
-const R = 8;
-const P = 1;
-const KEYLEN = 32;
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** scrypt$N$r$p$salt$hash, base64 parts. */
+/**
+ * Argon2id with OWASP's password-storage parameters: 19 MiB, 2 iterations, 1 lane.
+ * The hash runs on libuv's thread pool, so sign-ins do not block the event loop.
+ */
+const ARGON2ID = 2; // Algorithm.Argon2id (a const enum in the binding's types)
+export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** PHC string: $argon2id$v=19$m=19456,t=2,p=1$salt$hash */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  return argon2Hash(password, { algorithm: ARGON2ID, ...ARGON2_PARAMS });
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
+/** Hashes written before Argon2id: scrypt$N$r$p$salt$hash (base64 parts). */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, n, r, p, salt, hash] = stored.split('$');
+  const N = Number(n);
+  if (!salt || !hash || !(N >= 2 && N <= 2 ** 20)) return false;
   const expected = Buffer.from(hash, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
+    N,
     r: Number(r),
     p: Number(p),
-    maxmem: 64 * 1024 * 1024,
+    maxmem: 256 * 1024 * 1024,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash that matches no password: checked for unknown emails so they take as long as known ones. */
-export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('scrypt$')) return verifyScrypt(password, stored);
+  if (!stored.startsWith('$argon2')) return false;
+  try {
+    return await argon2Verify(stored, password);
+  } catch {
+    return false; // a malformed stored hash matches nothing
+  }
+}
+
+/** True when a stored hash was made with other (older or weaker) parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  if (!stored.startsWith('$argon2id$')) return true;
+  try {
+    const o = parseOptions(stored);
+    return (
+      o.memoryCost !== ARGON2_PARAMS.memoryCost ||
+      o.timeCost !== ARGON2_PARAMS.timeCost ||
+      o.parallelism !== ARGON2_PARAMS.parallelism
+    );
+  } catch {
+    return true;
+  }
+}
+
+let dummy: Promise<string> | undefined;
+/**
+ * A hash of a random secret, made once with today's parameters: checked for unknown emails
+ * so that they cost the same work (and answer the same) as a wrong password.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(32).toString('base64'));
+  return dummy;
+}
 
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
