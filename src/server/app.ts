@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Db } from './db/db.js';
 import type { Config } from './config.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -45,7 +46,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
@@ -63,6 +64,9 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  // The API speaks JSON only: any other body is refused with 415 before a handler runs.
+  app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
 
   await app.register(swagger, {

@@ -18,6 +18,8 @@ export interface Config {
   /** Where the built console lives; not served when missing. */
   staticDir: string;
   logLevel: string;
+  /** Behind a reverse proxy: client IP and protocol (HSTS) come from its X-Forwarded-* headers. */
+  trustProxy: boolean;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo12345';
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ADMIN_PASSWORD,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
     ...overrides,
   };
 }

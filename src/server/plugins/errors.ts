@@ -31,8 +31,38 @@ function columnsOf(err: any): string[] {
   return err.column ? [err.column] : [];
 }
 
+/**
+ * Errors Fastify raises before a handler runs (the body could not be read as sent), in the
+ * same Indonesian error shape as the rest of the API.
+ */
+export const TRANSPORT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Isi permintaan bukan JSON yang valid' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'Isi permintaan tidak boleh kosong bila Content-Type application/json',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Jenis konten tidak didukung; kirim application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Isi permintaan terlalu besar' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'Ukuran isi permintaan tidak sesuai dengan Content-Length',
+  },
+  FST_ERR_BAD_URL: { status: 400, message: 'Alamat permintaan tidak valid' },
+};
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & Record<string, any>, request, reply) => {
+    const transport = TRANSPORT_ERRORS[err.code];
+    if (transport) {
+      return reply.status(transport.status).send({ error: transport.message, message: transport.message });
+    }
+    if (err instanceof SyntaxError && err.statusCode === 400) {
+      const { message } = TRANSPORT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY;
+      return reply.status(400).send({ error: message, message });
+    }
     if (err instanceof AppError) {
       return reply
         .status(err.statusCode)
