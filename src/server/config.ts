@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: client IP and protocol (HSTS) come from its X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Past these bounds new requests are shed with 503 + Retry-After (0 switches a bound off). */
+  overload: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; maxRssMb: number };
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo12345';
@@ -67,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    overload: {
+      maxEventLoopDelayMs: int(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 1000),
+      maxHeapUsedMb: int(env.OVERLOAD_HEAP_MB, 1536),
+      maxRssMb: int(env.OVERLOAD_RSS_MB, 0),
+    },
     ...overrides,
   };
 }

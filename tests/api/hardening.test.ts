@@ -148,3 +148,26 @@ describe.each(dbTargets())('security headers, transport errors and password upgr
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
+
+describe('overload', () => {
+  it('sheds requests with 503, Retry-After and an Indonesian message while the event loop lags', async () => {
+    const t = await startTestApp('pglite', {
+      patients: 0,
+      config: { overload: { maxEventLoopDelayMs: 20, maxHeapUsedMb: 0, maxRssMb: 0 } },
+    });
+    try {
+      // A stalled event loop, as under a flood of work, for longer than one sample (1 s).
+      for (let i = 0; i < 15; i++) {
+        const until = Date.now() + 100;
+        while (Date.now() < until);
+        await new Promise((r) => setImmediate(r));
+      }
+      const res = await t.request(null, { method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toBe('Server sedang sibuk. Silakan coba lagi dalam beberapa detik.');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -154,7 +154,7 @@ describe.each(dbTargets())('master patients API (%s)', (kind) => {
     // Default page size is 10.
     const first = await list(`search=${mark}`);
     expect(first.data).toHaveLength(10);
-    expect(first.pagination).toEqual({ total: 13, totalPages: 2, page: 1, limit: 10 });
+    expect(first.pagination).toEqual({ total: 13, totalPages: 2, page: 1, limit: 10, estimated: false });
 
     for (const gender of ['L', 'P']) {
       const res = await list(`search=${mark}&gender=${gender}&limit=100`);
@@ -175,7 +175,7 @@ describe.each(dbTargets())('master patients API (%s)', (kind) => {
     const seen: number[] = [];
     for (let page = 1; page <= 4; page++) {
       const res = await list(`search=${mark}&limit=4&page=${page}&sort=full_name&order=ASC`);
-      expect(res.pagination).toEqual({ total: 13, totalPages: 4, page, limit: 4 });
+      expect(res.pagination).toEqual({ total: 13, totalPages: 4, page, limit: 4, estimated: false });
       expect(res.data).toHaveLength(page < 4 ? 4 : 1);
       seen.push(...res.data.map((r) => r.id));
     }

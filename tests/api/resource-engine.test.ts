@@ -127,7 +127,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     expect(res.body).not.toContain('very-secret-1');
 
     const hash = await storedHash(row.id);
-    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword('very-secret-1', hash)).toBe(true);
 
     const got = await api(admin, 'GET', `${URL}/${row.id}`);
@@ -161,7 +161,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
       expect(res.statusCode, res.body).toBe(201);
     }
     const all = await api(admin, 'GET', `${URL}?limit=100`);
-    expect(all.json().pagination).toEqual({ total: 6, totalPages: 1, page: 1, limit: 100 });
+    expect(all.json().pagination).toEqual({ total: 6, totalPages: 1, page: 1, limit: 100, estimated: false });
     expect(all.json().data.map((r: any) => r.name)).toEqual(['Alpha One', ...names]); // id ASC
 
     const betas = await api(admin, 'GET', `${URL}?kind=beta`);
@@ -176,7 +176,13 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
 
     const sorted = await api(admin, 'GET', `${URL}?sort=name&order=DESC&limit=2&page=2`);
     expect(sorted.json().data.map((r: any) => r.name)).toEqual(['Beta Three', 'Beta Six']);
-    expect(sorted.json().pagination).toEqual({ total: 6, totalPages: 3, page: 2, limit: 2 });
+    expect(sorted.json().pagination).toEqual({
+      total: 6,
+      totalPages: 3,
+      page: 2,
+      limit: 2,
+      estimated: false,
+    });
     expect((await api(admin, 'GET', `${URL}?sort=secret`)).statusCode).toBe(400);
   });
 
@@ -285,7 +291,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     expect(logs[3].details).toEqual({ secretChanged: true });
     const text = JSON.stringify(logs);
     expect(text).not.toContain('brand-new-secret');
-    expect(text).not.toContain('scrypt$');
+    expect(text).not.toContain('$argon2id$');
   });
 
   it('scopes a facility user to their facility', async () => {

@@ -5,7 +5,7 @@ import { API_URL, httpClient } from './http';
 /** The list wire format of the spec: {data, pagination:{total,totalPages}} (or a bare array). */
 interface ListResponse {
   data?: any[];
-  pagination?: { total?: number; totalPages?: number; pages?: number };
+  pagination?: { total?: number; totalPages?: number; pages?: number; estimated?: boolean };
 }
 
 function listQuery({ pagination, sort, filter }: Partial<GetListParams>) {
@@ -29,7 +29,9 @@ function listQuery({ pagination, sort, filter }: Partial<GetListParams>) {
 export function toListResult(json: ListResponse | any[]) {
   if (Array.isArray(json)) return { data: json, total: json.length };
   const data = json.data ?? [];
-  return { data, total: json.pagination?.total ?? data.length };
+  const total = json.pagination?.total ?? data.length;
+  // A large list's total is the server's estimate: the pagination says "sekitar …".
+  return json.pagination?.estimated ? { data, total, meta: { estimatedTotal: true } } : { data, total };
 }
 
 const base = simpleRestProvider(API_URL, httpClient);

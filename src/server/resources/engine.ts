@@ -10,6 +10,7 @@ import { AppError } from '../plugins/errors.js';
 import { summarizeFieldErrors } from '../../domain/validation.js';
 import { logActivity, redact, REDACTED } from '../plugins/audit.js';
 import { hashPassword } from '../security/passwords.js';
+import { EXACT_COUNT_LIMIT, listTotal } from './count.js';
 
 export const NOT_FOUND = 'Data tidak ditemukan';
 export const MAX_LIMIT = 1000;
@@ -192,6 +193,10 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
                   totalPages: { type: 'integer' },
                   page: { type: 'integer' },
                   limit: { type: 'integer' },
+                  estimated: {
+                    type: 'boolean',
+                    description: `true when total is the planner's estimate (more than ${EXACT_COUNT_LIMIT} rows match)`,
+                  },
                 },
               },
             },
@@ -225,17 +230,19 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const sortField = q.sort && sortable.includes(q.sort) ? q.sort : decl.defaultSort.field;
       const order = q.order ? q.order.toUpperCase() : decl.defaultSort.order;
-      const [{ rows }, count] = await Promise.all([
+      const [{ rows }, { total, estimated }] = await Promise.all([
         db.query(
           `SELECT ${selectList} FROM ${table} ${whereSql}
             ORDER BY ${quote(sortField)} ${order === 'ASC' ? 'ASC' : 'DESC'}, id ${order === 'ASC' ? 'ASC' : 'DESC'}
             LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
           params,
         ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} ${whereSql}`, params),
+        listTotal(db, table, decl.table, whereSql, params),
       ]);
-      const total = count.rows[0].total;
-      return { data: rows, pagination: { total, totalPages: Math.ceil(total / limit), page, limit } };
+      return {
+        data: rows,
+        pagination: { total, totalPages: Math.ceil(total / limit), page, limit, estimated },
+      };
     },
   );
 

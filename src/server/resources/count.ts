@@ -1,0 +1,70 @@
+import type { Queryable } from '../db/db.js';
+
+/**
+ * How many rows a list has, without counting millions of rows for every page.
+ *
+ * - Up to EXACT_COUNT_LIMIT matching rows the count is exact (counting at most that many rows,
+ *   through a LIMIT in a subquery, stays cheap whatever the table's size).
+ * - Past it the total is the planner's estimate, marked `estimated` so that the screen says
+ *   "sekitar …": for an unfiltered list the table's own statistics (pg_class.reltuples, kept
+ *   a few seconds per table), for a filtered one the row estimate of the query plan.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+const TABLE_ESTIMATE_TTL_MS = 5_000;
+
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+const tableEstimates = new Map<string, { rows: number; at: number }>();
+
+/** The table's row estimate from its statistics, or null when it has none (never analyzed). */
+async function tableEstimate(db: Queryable, table: string): Promise<number | null> {
+  const cached = tableEstimates.get(table);
+  if (cached && Date.now() - cached.at < TABLE_ESTIMATE_TTL_MS) return cached.rows;
+  const { rows } = await db.query<{ n: number | null }>(
+    `SELECT CASE WHEN c.reltuples < 0 THEN NULL ELSE c.reltuples::bigint END AS n
+       FROM pg_class c WHERE c.oid = to_regclass($1)`,
+    [table],
+  );
+  const n = rows[0]?.n ?? null;
+  if (n !== null) tableEstimates.set(table, { rows: n, at: Date.now() });
+  return n;
+}
+
+/** The planner's row estimate for `SELECT 1 FROM <from> <where>`. */
+async function planEstimate(db: Queryable, from: string, whereSql: string, params: unknown[]) {
+  const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`,
+    params,
+  );
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * @param from a quoted table name (an identifier, not user input)
+ * @param table the table's plain name, for its statistics
+ */
+export async function listTotal(
+  db: Queryable,
+  from: string,
+  table: string,
+  whereSql: string,
+  params: unknown[],
+): Promise<ListTotal> {
+  if (!whereSql) {
+    const estimate = await tableEstimate(db, table);
+    if (estimate !== null && estimate > EXACT_COUNT_LIMIT * 2) return { total: estimate, estimated: true };
+  }
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
+    params,
+  );
+  const counted = rows[0].n;
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  const estimate = whereSql ? await planEstimate(db, from, whereSql, params) : await tableEstimate(db, table);
+  return { total: Math.max(counted, estimate ?? 0), estimated: true };
+}
