@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerOverloadGuard } from './plugins/overload.js';
+import { registerWorkload } from './plugins/workload.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -67,6 +68,7 @@ export async function buildApp({
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerOverloadGuard(app, config);
+  registerWorkload(app, config);
   // The API speaks JSON only: any other body is refused with 415 before a handler runs.
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);

@@ -6,7 +6,13 @@ import { buildApp } from './app.js';
 
 const started = performance.now();
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  statementTimeoutMs: config.db.statementTimeoutMs,
+  poolSize: config.db.poolSize,
+  heavyPoolSize: config.db.heavyPoolSize,
+});
 await prepareDatabase(db);
 const seeded = await seedOnFirstStart(db, config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });

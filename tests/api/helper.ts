@@ -33,6 +33,8 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** Runs on the prepared, seeded database before the app is built (e.g. CREATE TABLE). */
   beforeBuild?: (db: Db) => Promise<void>;
+  /** Adds routes of the test's own to the built app, before it is ready. */
+  routes?: (app: FastifyInstance, db: Db) => void;
 }
 
 export interface TestApp {
@@ -63,7 +65,13 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     schema = `t_${randomBytes(6).toString('hex')}`;
-    db = await openDb({ databaseUrl: url, schema });
+    db = await openDb({
+      databaseUrl: url,
+      schema,
+      statementTimeoutMs: config.db.statementTimeoutMs,
+      poolSize: config.db.poolSize,
+      heavyPoolSize: config.db.heavyPoolSize,
+    });
   } else {
     db = await openDb({});
   }
@@ -88,6 +96,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     await seedOnFirstStart(db, config, options.patients ?? 30);
     await options.beforeBuild?.(db);
     app = await buildApp({ config, db, resources: options.resources });
+    options.routes?.(app, db);
     await app.ready();
   } catch (err) {
     await close().catch(() => undefined);

@@ -42,12 +42,20 @@ export interface DbOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   schema?: string;
+  /**
+   * PostgreSQL: the deadline of every statement, in ms (0 or absent: none, as for seeding).
+   * PGlite runs statements on the server's own thread and cannot interrupt one.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: connections for light work, and how many heavy work may hold at once. */
+  poolSize?: number;
+  heavyPoolSize?: number;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.js');
-    return openPostgres(options.databaseUrl, options.schema);
+    return openPostgres(options.databaseUrl, options);
   }
   const { openPglite } = await import('./pglite.js');
   return openPglite(options.dataDir);

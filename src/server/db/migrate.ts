@@ -18,7 +18,11 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   )`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727100)');
+    if (db.kind === 'postgres') {
+      // Long work by design: a migration is not bound by the request deadline.
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock(727100)');
+    }
     const done = new Set(
       (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );

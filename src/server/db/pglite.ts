@@ -1,11 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
+import { QUERY_CANCELED, work } from './work.js';
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   const pg = await PGlite.create(dataDir, { parsers: typeParsers as any });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query(sql, params) {
+      // A statement cannot be interrupted here; one whose client has gone is not started.
+      if (work.getStore()?.signal?.aborted)
+        throw Object.assign(new Error('the client has gone'), { code: QUERY_CANCELED });
       const res = await q.query<any>(sql, params as any[]);
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
+import { QUERY_CANCELED, work } from './work.js';
+import { BusyError } from '../plugins/workload.js';
 
 const types = {
   getTypeParser(oid: number, format?: any) {
@@ -8,50 +10,119 @@ const types = {
   },
 };
 
-export async function openPostgres(connectionString: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
+/** How long a statement may wait for a free connection of its pool. */
+export const CONNECTION_WAIT_MS = 3000;
+
+export interface PostgresOptions {
+  schema?: string;
+  /** Deadline of every statement on the request pools, in ms; 0 or absent: none (seeding). */
+  statementTimeoutMs?: number;
+  /** Connections for light work (sign-in, /auth/me, a record by id, writes). */
+  poolSize?: number;
+  /** Connections heavy work (searches, sorts, analyses, exports) may hold at once. */
+  heavyPoolSize?: number;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  const { schema, statementTimeoutMs } = options;
+  const poolConfig = (max: number): pg.PoolConfig => ({
     connectionString,
     types: types as any,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    max,
+    statement_timeout: statementTimeoutMs || undefined,
+    // A request does not wait for a connection without end: past this it answers 503.
+    connectionTimeoutMillis: statementTimeoutMs ? CONNECTION_WAIT_MS : undefined,
     // A schema of its own isolates a test run from others on the same database.
     options: schema ? `-c search_path=${schema}` : undefined,
   });
+  const light = new pg.Pool(poolConfig(options.poolSize ?? 10));
+  const heavy = new pg.Pool(poolConfig(options.heavyPoolSize ?? 4));
+  const poolFor = () => (work.getStore()?.heavy ? heavy : light);
   if (schema) {
     const admin = new pg.Client({ connectionString });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await admin.end();
   }
-  const wrap = (q: { query: pg.Pool['query'] }): Tx => ({
-    async query(sql, params) {
-      const res = await q.query(sql, params as any[]);
-      return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
-    },
-    async exec(sql) {
-      await q.query(sql); // no parameters: the simple protocol accepts several statements
-    },
-  });
-  const base = wrap(pool);
+
+  /**
+   * A connection checked out for one statement or transaction. When the request's client
+   * goes, the statement running on it is cancelled through PostgreSQL's cancel request (a
+   * separate connection, so it works with every pool slot taken). A connection a cancel was
+   * sent on is closed instead of returned to the pool: a late cancel must not hit the next
+   * request's statement.
+   */
+  async function checkout() {
+    const client = await poolFor()
+      .connect()
+      .catch((err: Error) => {
+        if (/timeout exceeded when trying to connect/i.test(err.message)) throw new BusyError();
+        throw err;
+      });
+    const signal = work.getStore()?.signal;
+    let cancelSent = false;
+    const onAbort = () => {
+      const active = (client as any).activeQuery;
+      if (!active) return;
+      cancelSent = true;
+      (new pg.Client({ connectionString }) as any).cancel(client, active);
+    };
+    signal?.addEventListener('abort', onAbort);
+    const tx: Tx = {
+      async query(sql, params) {
+        if (signal?.aborted) throw abortError();
+        const res = await client.query(sql, params as any[]);
+        return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+      },
+      async exec(sql) {
+        await client.query(sql); // no parameters: the simple protocol accepts several statements
+      },
+    };
+    const release = () => {
+      signal?.removeEventListener('abort', onAbort);
+      client.release(cancelSent);
+    };
+    return { client, tx, release };
+  }
+
   return {
     kind: 'postgres',
-    query: base.query,
-    exec: base.exec,
-    async transaction(fn) {
-      const client = await pool.connect();
+    async query(sql, params) {
+      const c = await checkout();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client as any));
-        await client.query('COMMIT');
+        return await c.tx.query(sql, params);
+      } finally {
+        c.release();
+      }
+    },
+    async exec(sql) {
+      const c = await checkout();
+      try {
+        await c.tx.exec(sql);
+      } finally {
+        c.release();
+      }
+    },
+    async transaction(fn) {
+      const c = await checkout();
+      try {
+        await c.client.query('BEGIN');
+        const result = await fn(c.tx);
+        await c.client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await c.client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        c.release();
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([light.end(), heavy.end()]);
     },
   };
+}
+
+function abortError() {
+  return Object.assign(new Error('the client has gone'), { code: QUERY_CANCELED });
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../domain/resource.js';
+import { QUERY_CANCELED } from '../db/work.js';
 import {
   VALIDATION_FAILED,
   fieldErrorsFromAjv,
@@ -11,6 +12,8 @@ export { VALIDATION_FAILED };
 
 /** An error with an HTTP status, a human message and, for validation, the failing fields. */
 export class AppError extends Error {
+  /** Seconds, sent as Retry-After (503s). */
+  retryAfter?: number;
   constructor(
     public statusCode: number,
     message: string,
@@ -19,6 +22,10 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+export const RETRY_AFTER_SECONDS = 5;
+export const QUERY_TIMED_OUT =
+  'Permintaan ini memerlukan waktu terlalu lama dan dihentikan. Persempit pencarian atau coba lagi sebentar lagi.';
 
 const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
@@ -63,7 +70,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       const { message } = TRANSPORT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY;
       return reply.status(400).send({ error: message, message });
     }
+    if (err.code === QUERY_CANCELED) {
+      // Past its deadline (statement_timeout), or its client has gone (then nobody reads this).
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: QUERY_TIMED_OUT, message: QUERY_TIMED_OUT });
+    }
     if (err instanceof AppError) {
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply
         .status(err.statusCode)
         .send({ error: err.message, message: err.message, errors: err.errors });

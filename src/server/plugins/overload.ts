@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import type { Config } from '../config.js';
-
-export const OVERLOADED = 'Server sedang sibuk. Silakan coba lagi dalam beberapa detik.';
-export const RETRY_AFTER_SECONDS = 5;
+import { RETRY_AFTER_SECONDS } from './errors.js';
+import { BUSY } from './workload.js';
 
 /**
  * Sheds load instead of queueing it without end: while the event loop lags past its bound, or
@@ -20,7 +19,7 @@ export async function registerOverloadGuard(app: FastifyInstance, config: Config
       reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ error: OVERLOADED, message: OVERLOADED });
+        .send({ error: BUSY, message: BUSY });
     },
   });
 }

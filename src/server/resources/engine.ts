@@ -94,6 +94,14 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
   const filterProps = Object.fromEntries(decl.filters.map((f) => [f, { type: baseType(props[f] ?? {}) }]));
   const sortable = [...new Set([decl.defaultSort.field, ...(decl.sortable ?? [])])];
 
+  /** A search, a sort, a filter or a deep page may cost seconds: heavy; the first pages are not. */
+  const listWork = (request: FastifyRequest) => {
+    const q = request.query as ListQuery;
+    const filtered = decl.filters.some((f) => q[f] !== undefined && q[f] !== '');
+    const sorted = q.sort && q.sort !== decl.defaultSort.field;
+    return q.search?.trim() || sorted || filtered || (q.page ?? 1) > 100 ? 'heavy' : 'light';
+  };
+
   /** Blank optional text arrives as '' from forms: store it as null rather than fail a pattern. */
   const blanksToNull = async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | undefined;
@@ -166,7 +174,7 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
   app.get(
     base,
     {
-      config: { access },
+      config: { access, work: listWork },
       schema: {
         tags,
         querystring: {

@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the database work of the current request may use, carried through async calls so
+ * that handlers keep calling `db.query` as they always do:
+ *  - `heavy`: the request is a list with search or sort, an analysis, an export or a log
+ *    query; on PostgreSQL it runs on the bounded heavy pool, so that sign-in, /auth/me and a
+ *    record by id always find a connection;
+ *  - `signal`: aborted when the client has gone; a query still running is then cancelled.
+ */
+export interface WorkContext {
+  heavy: boolean;
+  signal?: AbortSignal;
+}
+
+export const work = new AsyncLocalStorage<WorkContext>();
+
+/** PostgreSQL's code for a statement cancelled by statement_timeout or a cancel request. */
+export const QUERY_CANCELED = '57014';
