@@ -1,0 +1,341 @@
+/**
+ * The real server under concurrent load, over HTTP on loopback.
+ *
+ *   DATABASE_URL=postgres://... npm run bench:load            (a database loaded by `npm run seed`)
+ *   npm run bench:load -- --pglite                             (a fresh embedded demo city)
+ *   options: --connections 32 --duration 10 --only list,me --server-dir <checkout> --signins 30
+ *
+ * Starts `src/server/main.ts` as its own process (so the load generator does not share its
+ * event loop), signs in as the demo admin and drives each scenario with autocannon for
+ * `duration` seconds at `connections` concurrent connections: /api/auth/me, the first master
+ * patients page, a search, every /api/dashboard/* route and a create. Prints req/s, p50/p99
+ * latency and errors (network errors, timeouts and non-2xx answers), then sign-in latency
+ * (sequential) and the server's peak RSS. On PostgreSQL it checks the budget: the first list
+ * page at least 50 % of the req/s of /api/auth/me, each dashboard route at least 30 %, every
+ * p99 at most 100 ms, no errors. Exit code 1 when over budget.
+ *
+ * --server-dir runs the server of another checkout (to measure before and after a change).
+ *
+ * --burst: one user's burst of slow requests. 32 clients (--connections) call the slowest list
+ * request (--burst-url, a search that matches nothing) for --duration seconds while 4 other
+ * clients call /api/auth/me. Prints both, their status codes, the server's peak RSS and, on
+ * PostgreSQL, how long after the burst any statement is still running. Budget on PostgreSQL:
+ * /auth/me p99 <= 250 ms with 0 errors; the burst never answers 500 and at most 10 % of its
+ * requests time out; no statement 2 s after the burst; RSS under 1 GB.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { makeNik } from '../src/domain/nik.js';
+
+const { values } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'server-dir': { type: 'string' },
+    signins: { type: 'string', default: '30' },
+    burst: { type: 'boolean', default: false },
+    'burst-url': { type: 'string', default: '/api/master/patients?page=1&limit=10&search=zzqx' },
+    password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'demo12345' },
+  },
+});
+const connections = Number(values.connections);
+const duration = Number(values.duration);
+const serverDir = path.resolve(values['server-dir'] ?? '.');
+const BUDGET = { listShare: 0.5, dashboardShare: 0.3, p99Ms: 100 };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  /** Peak resident memory of the server process so far (VmHWM), in MiB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts the server of `dir` on a free loopback port and waits until it is ready. */
+export async function startServer(
+  dir: string,
+  env: Record<string, string | undefined>,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: dir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 600_000;
+  while (!out.includes('Ready in')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    peakRssMb() {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : NaN;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Requests the client gave up on (no answer within autocannon's 10 s timeout). */
+  timeouts: number;
+  statuses: Record<string, number>;
+}
+
+/** One autocannon run; `errors` counts network errors, timeouts and non-2xx answers. */
+export async function load(name: string, opts: autocannon.Options & { url: string }): Promise<LoadResult> {
+  const statuses: Record<string, number> = {};
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+    instance.on('response', (_client, statusCode) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    timeouts: r.timeouts,
+    statuses,
+  };
+}
+
+let nikSeq = Math.floor(Math.random() * 9000);
+/** A valid new patient: a NIK of Kota Bandung, so it never collides with the Jakarta city. */
+function newPatient() {
+  const year = 1950 + Math.floor(Math.random() * 50);
+  const dob = `${year}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(
+    1 + Math.floor(Math.random() * 28),
+  ).padStart(2, '0')}`;
+  const gender = Math.random() < 0.5 ? 'L' : 'P';
+  return {
+    full_name: 'Pasien Uji Beban',
+    identity_type: 'KTP',
+    identity_number: makeNik('32.73.01', dob, gender, (nikSeq++ % 9999) + 1),
+    place_of_birth: 'Bandung',
+    date_of_birth: dob,
+    gender,
+    marital_status: 'Belum Menikah',
+    created_by: 'bench',
+  };
+}
+
+export function printTable(results: LoadResult[], reference?: number) {
+  const width = Math.max(...results.map((r) => r.name.length), 8);
+  console.log(
+    `${'scenario'.padEnd(width)}   req/s   p50 ms   p99 ms   errors${reference ? '   share of /auth/me' : ''}   statuses`,
+  );
+  for (const r of results) {
+    const share = reference ? `${((r.rps / reference) * 100).toFixed(0)} %`.padStart(19) : '';
+    console.log(
+      `${r.name.padEnd(width)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(0).padStart(8)} ${r.p99
+        .toFixed(0)
+        .padStart(8)} ${String(r.errors).padStart(8)}${share}   ${JSON.stringify(r.statuses)}`,
+    );
+  }
+}
+
+async function main(): Promise<number> {
+  const pglite = values.pglite;
+  const databaseUrl = pglite ? undefined : process.env.DATABASE_URL;
+  if (!pglite && !databaseUrl) {
+    console.error('Set DATABASE_URL to a database loaded by `npm run seed`, or pass --pglite.');
+    return 2;
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-load-'));
+  const server = await startServer(serverDir, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tmp,
+    SECRET_KEY: '0'.repeat(64),
+    STATIC_DIR: path.join(tmp, 'no-console'),
+    DEMO_PASSWORD: values.password,
+  });
+  try {
+    const token = await signIn(server.base, 'admin@demo.local', values.password!);
+    const headers = { authorization: `Bearer ${token}` };
+    const scenarios: [string, autocannon.Options & { url: string }][] = [
+      ['me', { url: `${server.base}/api/auth/me`, headers }],
+      ['list', { url: `${server.base}/api/master/patients?page=1&limit=10`, headers }],
+      ['search', { url: `${server.base}/api/master/patients?page=1&limit=10&search=budi`, headers }],
+      ...[
+        'stats',
+        'appointments-by-date',
+        'medical-facilities',
+        'patient-demographics',
+        'emergency-reports',
+        'mental-health',
+        'geographic',
+      ].map((d): [string, autocannon.Options & { url: string }] => [
+        `dashboard/${d}`,
+        { url: `${server.base}/api/dashboard/${d}`, headers },
+      ]),
+      [
+        'create',
+        {
+          url: `${server.base}/api/master/patients`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/master/patients',
+              setupRequest: (req) => ({ ...req, body: JSON.stringify(newPatient()) }),
+            },
+          ],
+        },
+      ],
+    ];
+    if (values.burst) return await burst(server, headers, databaseUrl);
+    const only = values.only?.split(',');
+    const results: LoadResult[] = [];
+    for (const [name, opts] of scenarios) {
+      if (only && !only.some((o) => name === o || name.startsWith(`${o}/`))) continue;
+      // A short warm-up, then the measured run.
+      await load(name, { ...opts, connections, duration: 2 });
+      results.push(await load(name, { ...opts, connections, duration }));
+      process.stderr.write(`  ${name}: ${results.at(-1)!.rps.toFixed(0)} req/s\n`);
+    }
+
+    const n = Number(values.signins);
+    const signins: number[] = [];
+    for (let i = 0; i < n + 3; i++) {
+      const start = performance.now();
+      await signIn(server.base, 'staff@demo.local', values.password!);
+      if (i >= 3) signins.push(performance.now() - start);
+    }
+    signins.sort((a, b) => a - b);
+
+    console.log(
+      `\n${pglite ? 'PGlite (fresh demo city)' : 'PostgreSQL (DATABASE_URL)'}: ${connections} connections, ` +
+        `${duration} s per scenario, ${os.cpus().length} CPUs, server ${serverDir}\n`,
+    );
+    const me = results.find((r) => r.name === 'me');
+    printTable(results, me?.rps);
+    console.log(
+      `\nsign-in (sequential, ${n}): p50 ${signins[Math.floor(n / 2)].toFixed(0)} ms, ` +
+        `max ${signins[n - 1].toFixed(0)} ms`,
+    );
+    console.log(`server peak RSS: ${server.peakRssMb().toFixed(0)} MiB`);
+
+    if (pglite || !me) return 0;
+    const failures: string[] = [];
+    // The budget covers the sign-in check, the first list page and the dashboard; search and
+    // create are printed for reference.
+    for (const r of results.filter((x) => !['search', 'create'].includes(x.name))) {
+      if (r.errors) failures.push(`${r.name}: ${r.errors} errors`);
+      if (r.p99 > BUDGET.p99Ms) failures.push(`${r.name}: p99 ${r.p99} ms > ${BUDGET.p99Ms} ms`);
+      const share = r.rps / me.rps;
+      if (r.name === 'list' && share < BUDGET.listShare)
+        failures.push(`list: ${(share * 100).toFixed(0)} % of /auth/me < 50 %`);
+      if (r.name.startsWith('dashboard/') && share < BUDGET.dashboardShare)
+        failures.push(`${r.name}: ${(share * 100).toFixed(0)} % of /auth/me < 30 %`);
+    }
+    console.log(failures.length ? `\nOver budget:\n  ${failures.join('\n  ')}` : '\nAll within budget.');
+    return failures.length ? 1 : 0;
+  } finally {
+    await server.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Statements running in the server's database, other than the one asking. */
+async function runningStatements(databaseUrl: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+    );
+    return rows[0].n as number;
+  } finally {
+    await c.end();
+  }
+}
+
+async function burst(server: RunningServer, headers: Record<string, string>, databaseUrl?: string) {
+  const [slow, me] = await Promise.all([
+    load('burst', { url: server.base + values['burst-url'], headers, connections, duration }),
+    load('auth/me', { url: `${server.base}/api/auth/me`, headers, connections: 4, duration }),
+  ]);
+  const ended = performance.now();
+  let stillRunningMs = 0;
+  if (databaseUrl) {
+    while ((await runningStatements(databaseUrl)) > 0 && performance.now() - ended < 120_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    stillRunningMs = performance.now() - ended;
+  }
+  const rss = server.peakRssMb();
+  console.log(
+    `\n${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (fresh demo city)'}: burst of ${connections} clients on ` +
+      `${values['burst-url']} for ${duration} s, with 4 clients on /api/auth/me; ${os.cpus().length} CPUs\n`,
+  );
+  printTable([slow, me]);
+  const total = Object.values(slow.statuses).reduce((a, b) => a + b, 0);
+  const { timeouts } = slow;
+  console.log(
+    `\nburst: ${total} answered, ${timeouts} left to time out (${((timeouts / Math.max(1, total + timeouts)) * 100).toFixed(0)} %)`,
+  );
+  if (databaseUrl)
+    console.log(`statements still running after the burst: ${(stillRunningMs / 1000).toFixed(1)} s`);
+  console.log(`server peak RSS: ${rss.toFixed(0)} MiB`);
+  const failures: string[] = [];
+  if (me.p99 > 250) failures.push(`/auth/me p99 ${me.p99} ms > 250 ms`);
+  if (me.errors) failures.push(`/auth/me: ${me.errors} errors`);
+  if (slow.statuses['500']) failures.push(`burst: ${slow.statuses['500']} answers 500`);
+  if (timeouts > 0.1 * (total + timeouts)) failures.push('burst: more than 10 % timed out');
+  if (databaseUrl && stillRunningMs > 2000) failures.push('statements still running 2 s after the burst');
+  if (rss >= 1024) failures.push(`peak RSS ${rss.toFixed(0)} MiB >= 1 GB`);
+  console.log(failures.length ? `\nOver budget:\n  ${failures.join('\n  ')}` : '\nAll within budget.');
+  return failures.length ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();
