@@ -88,10 +88,17 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     await t?.close();
   });
 
-  it('registers the five routes with the declared menus, and documents them', async () => {
+  it('registers the six routes with the declared menus, and documents them', async () => {
     const mine = t.app.apiRoutes.filter((r) => r.url.startsWith(URL)).map((r) => `${r.method} ${r.url}`);
     expect(mine.sort()).toEqual(
-      [`GET ${URL}`, `GET ${URL}/:id`, `POST ${URL}`, `PUT ${URL}/:id`, `DELETE ${URL}/:id`].sort(),
+      [
+        `GET ${URL}`,
+        `GET ${URL}/:id`,
+        `POST ${URL}`,
+        `PUT ${URL}/:id`,
+        `PATCH ${URL}/:id`,
+        `DELETE ${URL}/:id`,
+      ].sort(),
     );
     for (const r of t.app.apiRoutes.filter((x) => x.url.startsWith(URL))) {
       expect(r.access).toEqual({ menus: ['/master/poli'] });

@@ -6,7 +6,7 @@ import {
   summarizeFieldErrors,
   VALIDATION_FAILED,
 } from '../../src/domain/validation';
-import { likePattern } from '../../src/server/resources/engine';
+import { likePattern } from '../../src/server/resources/list';
 import { redact, REDACTED } from '../../src/server/plugins/audit';
 import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/domain/resources/patients';
 import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';

@@ -14,6 +14,8 @@ export { VALIDATION_FAILED };
 export class AppError extends Error {
   /** Seconds, sent as Retry-After (503s). */
   retryAfter?: number;
+  /** More of the answer, beside error and message (a 412 carries the current record). */
+  extra?: Record<string, unknown>;
   constructor(
     public statusCode: number,
     message: string,
@@ -81,7 +83,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply
         .status(err.statusCode)
-        .send({ error: err.message, message: err.message, errors: err.errors });
+        .send({ error: err.message, message: err.message, errors: err.errors, ...err.extra });
     }
     if (err.validation) {
       const errors = fieldErrorsFromAjv(err.validation as AjvLikeError[]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
-import { likePattern } from '../resources/engine.js';
+import { likePattern } from '../resources/list.js';
 
 /**
  * GET /api/admin/medical-facilities?limit=100: the facility picker of every form that links a

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  writableFields,
+  writeOnlyFields,
+  type JsonSchema,
+  type ResourceDeclaration,
+} from '../../domain/resource.js';
+
+/** A SQL identifier from a declaration (never from a request), quoted. */
+export const quote = (ident: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(ident)) throw new Error(`unsafe identifier ${ident}`);
+  return `"${ident}"`;
+};
+
+export const baseType = (p: JsonSchema) =>
+  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
+
+/**
+ * What the engine derives once from a declaration: which fields are read, written, secret;
+ * the SELECT list (with the row's version); the facility scope of a request.
+ *
+ * A row's version is PostgreSQL's `xmin`, the transaction that wrote the row last: it changes
+ * on every update of that row, on every table, with no column or trigger to maintain.
+ */
+export function resourceModel(decl: ResourceDeclaration) {
+  const props = decl.schema.properties ?? {};
+  const hashed = decl.hashed ?? [];
+  const secrets = [...new Set([...writeOnlyFields(decl), ...hashed])];
+  const writable = writableFields(decl);
+  const readable = Object.keys(props).filter((k) => !props[k].writeOnly);
+  const required = (decl.schema.required ?? []).filter((k) => writable.includes(k));
+  return {
+    decl,
+    props,
+    hashed,
+    secrets,
+    writable,
+    readable,
+    required,
+    table: quote(decl.table),
+    selectList: `${readable.map(quote).join(', ')}, xmin::text AS version`,
+    auditName: decl.auditName ?? decl.table,
+    sortable: [...new Set([decl.defaultSort.field, ...(decl.sortable ?? [])])],
+    /** medical_facility users see and change only their facility's rows. */
+    scope(request: FastifyRequest): { sql: string; value: unknown } | null {
+      const admin = request.admin;
+      if (!decl.facilityColumn || admin?.effectiveRole !== 'medical_facility') return null;
+      return {
+        sql: `${quote(decl.facilityColumn)} IS NOT DISTINCT FROM`,
+        value: admin.medical_facility_id ?? -1,
+      };
+    },
+  };
+}
+
+export type ResourceModel = ReturnType<typeof resourceModel>;
