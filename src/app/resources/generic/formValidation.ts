@@ -1,12 +1,10 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import type { ValidateFunction } from 'ajv';
 import type { ResourceDeclaration, JsonSchema } from '../../../domain/resource';
 import { fieldErrorsFromAjv } from '../../../domain/validation';
+import { checkSchema, unsupportedKeywords } from './schemaCheck';
 
-const validator = customizeValidator();
-const compiled = {
-  create: new WeakMap<ResourceDeclaration, ValidateFunction>(),
-  edit: new WeakMap<ResourceDeclaration, ValidateFunction>(),
+const prepared = {
+  create: new WeakMap<ResourceDeclaration, JsonSchema>(),
+  edit: new WeakMap<ResourceDeclaration, JsonSchema>(),
 };
 
 /** The schema a form checks: writable fields only, secrets optional when editing. */
@@ -35,20 +33,24 @@ export function cleanValues(decl: ResourceDeclaration, values: Record<string, an
 }
 
 /**
- * react-admin form-level validation from the resource's JSON Schema (ajv, as on the server)
- * plus its cross-field rules: the same messages the API would answer with, before the call.
+ * react-admin form-level validation from the resource's JSON Schema (the server's rules and
+ * messages, checked without generated code: see schemaCheck.ts) plus its cross-field rules:
+ * the same messages the API would answer with, before the call.
  */
 export function schemaValidator(decl: ResourceDeclaration, editing: boolean) {
-  const cache = editing ? compiled.edit : compiled.create;
-  let validate = cache.get(decl);
-  if (!validate) {
-    validate = validator.ajv.compile(formSchema(decl, editing));
-    cache.set(decl, validate);
+  const cache = editing ? prepared.edit : prepared.create;
+  let schema = cache.get(decl);
+  if (!schema) {
+    schema = formSchema(decl, editing);
+    const unsupported = unsupportedKeywords(schema);
+    if (unsupported.length)
+      throw new Error(`${decl.name}: the form cannot check ${unsupported.join(', ')} (schemaCheck.ts)`);
+    cache.set(decl, schema);
   }
-  const check = validate;
+  const check = schema;
   return (values: Record<string, any>) => {
     const data = cleanValues(decl, values);
-    const errors = check(data) ? {} : fieldErrorsFromAjv((check.errors ?? []) as any);
+    const errors = fieldErrorsFromAjv(checkSchema(check, data));
     return { ...errors, ...(decl.validate?.(data) ?? {}) };
   };
 }
