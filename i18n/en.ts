@@ -62,7 +62,7 @@ export const en: typeof englishMessages & ProductMessages = {
       geographic: 'Analisis Geografis',
       logs_monitoring: 'System Logs',
       api_logs: 'API Logs',
-      performance_analytics: 'performance analytics',
+      performance_analytics: 'Analisis Kinerja',
       menu_role_manager: 'Menu Role Manager',
       api_simulator_group: 'API Simulator',
       api_simulator: 'API Simulator',

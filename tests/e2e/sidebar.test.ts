@@ -115,6 +115,31 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     await expect(nav.getByText(DEMO.admin, { exact: true }).count()).resolves.toBe(1);
   });
 
+  it('every sidebar label is the Indonesian menu text of its item, capitalised, never a key or a stand-in', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await openConsole(page, '/dashboard');
+    await expandAll(page);
+    const token = await storageItem(page, 'token');
+    const items = visibleMenu((await e2e.api(token, '/api/auth/me')).body.menus as string[]);
+    const expected = items.flatMap((i) => [i, ...(i.submenu ?? [])]).map(label);
+    // Groups are buttons, leaves are links; in menu order.
+    const shown = (
+      await menu(page)
+        .locator('a, [aria-expanded]')
+        .evaluateAll((els) => els.map((e) => e.textContent ?? ''))
+    ).map((t) => t.trim());
+    expect(shown).toEqual(expected);
+    for (const text of shown) {
+      expect(text, `sidebar label '${text}'`).toMatch(/^\p{Lu}/u);
+      expect(text).not.toMatch(/^app\.|_/);
+    }
+    // The performance screen's item in particular (it once showed 'performance analytics').
+    await expect(menu(page).locator('a[href="/performance-analytics"]').innerText()).resolves.toBe(
+      messages.app.menu.performance_analytics,
+    );
+    expect(messages.app.menu.performance_analytics).toBe('Analisis Kinerja');
+  });
+
   it('viewer sees only Dashboard, and every other path leads back to /dashboard', async () => {
     const page = await e2e.newPage({ as: DEMO.viewer });
     await openConsole(page, '/dashboard');
