@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Db } from '../../src/server/db/db';
 import { id as messages } from '../../i18n/id';
+import { topN } from '../../src/domain/analytics';
 import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
 
 const analysis = messages.app.analysis;
@@ -70,6 +71,30 @@ async function open(page: Page, path: string) {
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+const oneDecimal = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** The share as the pies write it: '30,8%', '25,0%'. */
+const share = (part: number, whole: number) =>
+  `${oneDecimal.format(Math.round((part / whole) * 1000) / 10)}%`;
+
+/** The percentage labels drawn beside a pie's slices (empty for slices too small to label). */
+const pieLabels = async (chart: Locator) =>
+  (await chart.locator('.recharts-pie-label-text').allTextContents()).map((t) => t.trim()).filter(Boolean);
+
+/** Hovers a pie's slice and returns the tooltip's text. */
+async function sliceTooltip(chart: Locator, index: number) {
+  await chart.locator('.recharts-pie-sector path').nth(index).hover();
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await eventually(() => tooltip.innerText()).toMatch(/\S/);
+  return tooltip.innerText();
+}
+
+/** A response of the API for a route, answered by the test with the given JSON. */
+const fulfilJson = (body: unknown) => ({
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
 
 describe.skipIf(SKIP_E2E)('dashboard and analysis screens (e2e)', () => {
   let e2e: E2E;
@@ -147,6 +172,136 @@ describe.skipIf(SKIP_E2E)('dashboard and analysis screens (e2e)', () => {
     fail = false;
     await chart.getByRole('button', { name: 'Coba Lagi' }).click();
     await expectChartDrawn(chart);
+  });
+
+  it("share pies: every slice of 5 % or more labelled with its percentage, one decimal ('40,0%'), and the tooltip gives it too", async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    // Shares that come out whole (40 %, 25 % ...) must still read with one decimal; the last
+    // slice (2 %) stays unlabelled.
+    const types = [
+      { facility_type: 'PUSKESMAS', count: 80 },
+      { facility_type: 'KLINIK', count: 50 },
+      { facility_type: 'APOTEK', count: 31 },
+      { facility_type: 'RSUD', count: 20 },
+      { facility_type: 'RS_SWASTA', count: 15 },
+      { facility_type: null, count: 4 },
+    ];
+    await page.route('**/api/dashboard/medical-facilities', (route) => route.fulfill(fulfilJson(types)));
+    await open(page, '/dashboard');
+    const pie = page.getByTestId('chart-facility-types');
+    await expectChartDrawn(pie);
+    await eventually(() => pieLabels(pie)).toEqual(['40,0%', '25,0%', '15,5%', '10,0%', '7,5%']);
+    await expect(sliceTooltip(pie, 0)).resolves.toContain('80 (40,0%)');
+    await expect(sliceTooltip(pie, 5)).resolves.toContain('4 (2,0%)');
+  });
+
+  it("geographic: the 'Komposisi 6 Wilayah Teratas' pie labels the six largest areas' shares", async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    const token = await e2e.apiToken(DEMO.admin);
+    const { areas } = (await e2e.api(token, '/api/dashboard/geographic?level=kecamatan')).body as {
+      areas: { area_name: string; total: number }[];
+    };
+    const top6 = topN(
+      areas.map((a) => ({ ...a, count: a.total })),
+      6,
+      (a) => a.area_name,
+    );
+    const total = top6.reduce((n, a) => n + a.total, 0);
+    const expected = top6.filter((a) => a.total / total >= 0.05).map((a) => share(a.total, total));
+    expect(expected.length).toBeGreaterThan(0);
+
+    await open(page, '/geographic');
+    const pie = page.getByTestId('chart-top6');
+    await expectChartDrawn(pie);
+    await eventually(() => pieLabels(pie)).toEqual(expected);
+    for (const label of expected) expect(label).toMatch(/^\d+,\d%$/);
+    await expect(sliceTooltip(pie, 0)).resolves.toContain(
+      `${top6[0].area_name} : ${top6[0].total} (${share(top6[0].total, total)})`,
+    );
+  });
+
+  it('geographic: facilities (a handful per area) get their own right axis beside patients (hundreds of thousands), so their bars show', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    // A city-sized kabupaten level: patients 120.000-480.000 per area, 2-10 facilities.
+    const names = [
+      'Kepulauan Seribu',
+      'Jakarta Selatan',
+      'Jakarta Timur',
+      'Jakarta Pusat',
+      'Jakarta Barat',
+      'Jakarta Utara',
+    ];
+    const figures = [
+      [480_000, 10],
+      [420_000, 8],
+      [300_000, 6],
+      [250_000, 5],
+      [180_000, 3],
+      [120_000, 2],
+    ];
+    const areas = names.map((name, i) => ({
+      area_code: `31.0${i + 1}`,
+      area_name: name,
+      population: 1_000_000,
+      area_km2: 100,
+      patients: figures[i][0],
+      facilities: figures[i][1],
+      total: figures[i][0] + figures[i][1],
+    }));
+    await page.route('**/api/dashboard/geographic?*', (route) =>
+      route.fulfill(
+        fulfilJson({
+          level: 'kabupaten',
+          patientsByArea: areas.map((a) => ({
+            area_code: a.area_code,
+            area_name: a.area_name,
+            count: a.patients,
+          })),
+          facilitiesByArea: areas.map((a) => ({
+            area_code: a.area_code,
+            area_name: a.area_name,
+            count: a.facilities,
+          })),
+          areas,
+          unassignedPatients: 0,
+        }),
+      ),
+    );
+    await open(page, '/geographic?level=kabupaten');
+    const chart = page.getByTestId('chart-by-area');
+    await expectChartDrawn(chart);
+
+    // Two value axes: patients on the left, facilities on the right, each named.
+    const axes = chart.locator('.recharts-yAxis');
+    await eventually(() => axes.count()).toBe(2);
+    const axisTicks = async (side: 'left' | 'right') =>
+      (
+        await chart
+          .locator(`.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value[orientation="${side}"]`)
+          .allTextContents()
+      ).map((t) => Number(t.replace(/\./g, '')));
+    await eventually(async () => Math.max(...(await axisTicks('left')))).toBeGreaterThanOrEqual(480_000);
+    const rightTicks = await axisTicks('right');
+    expect(Math.max(...rightTicks)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...rightTicks)).toBeLessThan(100);
+    expect(rightTicks.every(Number.isInteger)).toBe(true);
+    const axisNames = await chart.locator('.recharts-label').allTextContents();
+    expect(axisNames).toEqual(expect.arrayContaining(['Pasien', 'Fasilitas']));
+
+    // Every facility bar is drawn at a readable height: the smallest (2 of 10) is a fifth of the
+    // largest, not a sliver under one pixel.
+    const barHeights = (series: number) =>
+      chart
+        .locator('.recharts-bar')
+        .nth(series)
+        .locator('.recharts-bar-rectangle path')
+        .evaluateAll((paths) => paths.map((p) => (p as SVGGraphicsElement).getBBox().height));
+    await eventually(async () => (await barHeights(1)).length).toBe(6);
+    await eventually(async () => Math.min(...(await barHeights(1)))).toBeGreaterThan(20);
+    const facilities = await barHeights(1);
+    expect(Math.min(...facilities) / Math.max(...facilities)).toBeCloseTo(0.2, 1);
+    const patients = await barHeights(0);
+    expect(Math.max(...patients)).toBeGreaterThan(100);
   });
 
   const screens = [

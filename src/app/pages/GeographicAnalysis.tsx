@@ -115,10 +115,13 @@ function GeographicFigures({ data, updating }: { data: GeographicSummary; updati
             categoryKey="area_name"
             height={380}
             angledLabels={ranked.length > 6}
+            // Patients run to hundreds of thousands per area, facilities to a handful: facilities
+            // get their own axis on the right so their bars stay visible.
             series={[
               { key: 'patients', name: common('patients'), kind: 'bar' },
-              { key: 'facilities', name: common('facilities'), kind: 'bar' },
+              { key: 'facilities', name: common('facilities'), kind: 'bar', axis: 'right' },
             ]}
+            axisLabels={{ left: common('patients'), right: common('facilities') }}
           />
         </ChartCard>
         <ChartCard testId="chart-top10" title={t('charts.top10')} empty={empty} height={360}>

@@ -7,17 +7,36 @@ import {
   Tooltip,
   type PieLabelRenderProps,
 } from 'recharts';
-import { CHART_COLORS, percent, showPieLabel } from '../../../domain/analytics';
+import { CHART_COLORS, showPieLabel } from '../../../domain/analytics';
 import { formatNumber } from '../../../domain/format';
+import { formatShare } from '../figures';
+import { LEGEND_TEXT, legendText } from './legend';
 import type { DistributionPieProps } from './types';
 
-/** Shares of a whole; slices under 5 % carry no label (spec part 1 §9), the legend names all. */
+/**
+ * Shares of a whole, each slice labelled with its percentage in Indonesian ('30,8%'); slices
+ * under 5 % carry no label (spec part 1 §9), the tooltip gives count and share of every slice
+ * and the legend names all. Labels and legend are dark text (slice colours such as the orange
+ * and yellow are too light for text on white); the colour squares tie them to the slices.
+ */
 export default function DistributionPie({ data, height = 300, donut }: DistributionPieProps) {
   const total = data.reduce((n, d) => n + d.value, 0);
-  const share = (value: number) => `${formatNumber(percent(value, total))}%`;
   const label = (p: PieLabelRenderProps) => {
     const value = Number(p.value ?? 0);
-    return total && showPieLabel(value / total) ? share(value) : null;
+    if (!total || !showPieLabel(value / total)) return null;
+    return (
+      <text
+        x={p.x}
+        y={p.y}
+        textAnchor={p.textAnchor}
+        dominantBaseline="central"
+        fill={LEGEND_TEXT}
+        fontSize={13}
+        className="recharts-pie-label-text"
+      >
+        {formatShare(value, total)}
+      </text>
+    );
   };
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -37,9 +56,12 @@ export default function DistributionPie({ data, height = 300, donut }: Distribut
           ))}
         </Pie>
         <Tooltip
-          formatter={(value, name) => [`${formatNumber(Number(value))} (${share(Number(value))})`, name]}
+          formatter={(value, name) => [
+            `${formatNumber(Number(value))} (${formatShare(Number(value), total)})`,
+            name,
+          ]}
         />
-        <Legend itemSorter={null} />
+        <Legend itemSorter={null} formatter={legendText} />
       </PieChart>
     </ResponsiveContainer>
   );

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import { CHART_COLORS } from '../../../domain/analytics';
 import { formatNumber } from '../../../domain/format';
+import { LEGEND_TEXT, legendText } from './legend';
 import type { ChartSeries, SeriesChartProps } from './types';
 
 const tickNumber = (v: unknown) => formatNumber(Number(v));
@@ -30,6 +31,7 @@ export default function SeriesChart({
   colorByCategory,
   angledLabels,
   reference,
+  axisLabels,
   legend = series.length > 1,
 }: SeriesChartProps) {
   const vertical = layout === 'vertical';
@@ -46,6 +48,16 @@ export default function SeriesChart({
     tick: { fontSize: 12 },
   };
   const valueAxisProps = { type: 'number' as const, tickFormatter: tickNumber, tick: { fontSize: 12 } };
+  /** A value axis' name along its side, read from bottom to top. */
+  const axisName = (value: string | undefined, side: 'left' | 'right') =>
+    value
+      ? {
+          value,
+          angle: side === 'left' ? -90 : 90,
+          position: side === 'left' ? ('insideLeft' as const) : ('insideRight' as const),
+          style: { textAnchor: 'middle' as const, fontSize: 12, fill: LEGEND_TEXT },
+        }
+      : undefined;
 
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -69,15 +81,23 @@ export default function SeriesChart({
               textAnchor={angledLabels ? 'end' : 'middle'}
               height={angledLabels ? 90 : 30}
             />
-            <YAxis {...valueAxisProps} yAxisId="left" allowDecimals={false} width={56} />
+            <YAxis
+              {...valueAxisProps}
+              yAxisId="left"
+              allowDecimals={false}
+              width={axisLabels?.left ? 76 : 56}
+              label={axisName(axisLabels?.left, 'left')}
+            />
             {hasRight && (
               <YAxis
                 {...valueAxisProps}
                 yAxisId="right"
                 orientation="right"
-                width={48}
+                width={axisLabels?.right ? 60 : 48}
+                allowDecimals={rightPercent}
                 domain={rightPercent ? [0, 100] : undefined}
                 tickFormatter={rightPercent ? (v: unknown) => `${tickNumber(v)}%` : tickNumber}
+                label={axisName(axisLabels?.right, 'right')}
               />
             )}
           </>
@@ -90,7 +110,7 @@ export default function SeriesChart({
           labelFormatter={format ? (label) => format(label) : undefined}
         />
         {/* Legend in series order (recharts sorts by name unless told otherwise). */}
-        {legend && <Legend itemSorter={null} />}
+        {legend && <Legend itemSorter={null} formatter={legendText} />}
         {reference && (
           <ReferenceLine
             {...(vertical ? { x: reference.value } : { y: reference.value, yAxisId: 'left' })}

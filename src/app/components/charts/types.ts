@@ -29,6 +29,11 @@ export interface SeriesChartProps {
   angledLabels?: boolean;
   /** A dashed horizontal line, e.g. the average. */
   reference?: { value: number; label: string };
+  /**
+   * Names written along the value axes; with series on both sides (counts of very different
+   * size, such as patients and facilities) they say which axis belongs to which series.
+   */
+  axisLabels?: { left?: string; right?: string };
   legend?: boolean;
 }
 
