@@ -26,8 +26,18 @@ export function DataTable<T>({
   /** Scrolls inside the card, keeping the header in view. */
   maxHeight?: number;
 }) {
+  // The container scrolls (down with maxHeight, sideways on narrow screens): it takes the
+  // keyboard focus, with a name, so keyboard users can scroll it too (WCAG 2.1.1).
   return (
-    <TableContainer sx={{ maxHeight }}>
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{
+        maxHeight,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
       <Table size="small" stickyHeader={!!maxHeight} aria-label={label}>
         <TableHead>
           <TableRow>

@@ -7,6 +7,7 @@ import {
   Collapse,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -32,22 +33,24 @@ function Leaf({ item, depth, onNavigate }: { item: MenuItem; depth: number; onNa
   const Icon = menuIcon(item.icon);
   const active = isMenuItemActive(pathname, item.path!) || (item.path === '/dashboard' && pathname === '/');
   return (
-    <ListItemButton
-      component={Link}
-      to={item.path!}
-      selected={active}
-      onClick={onNavigate}
-      aria-current={active ? 'page' : undefined}
-      sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1, '&.Mui-selected': { color: 'primary.dark' } }}
-    >
-      <ListItemIcon sx={{ minWidth: 36, color: active ? 'primary.main' : undefined }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText
-        primary={translate(item.labelKey)}
-        slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 400 } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={item.path!}
+        selected={active}
+        onClick={onNavigate}
+        aria-current={active ? 'page' : undefined}
+        sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1, '&.Mui-selected': { color: 'primary.dark' } }}
+      >
+        <ListItemIcon sx={{ minWidth: 36, color: active ? 'primary.main' : undefined }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={translate(item.labelKey)}
+          slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 400 } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -60,8 +63,9 @@ function Group({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
   const open = toggled && toggled.path === pathname ? toggled.open : activeChild || (toggled?.open ?? false);
   const Icon = menuIcon(item.icon);
   const id = `menu-group-${item.id}`;
+  // The group is one item of the list: its button and, below it, its own list of leaves.
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         onClick={() => setToggled({ path: pathname, open: !open })}
         aria-expanded={open}
@@ -84,7 +88,7 @@ function Group({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 

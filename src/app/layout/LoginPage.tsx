@@ -18,6 +18,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Logo } from './Logo';
 import { getToken } from '../providers/session';
 import { LOGIN_FAILED } from '../providers/authProvider';
+import { TEAL } from '../theme';
 
 /** 'Masuk' (spec part 1 §2): email, password with show/hide, 'MASUK' / 'Masuk...', 'Lupa Password?'. */
 export function LoginPage() {
@@ -54,7 +55,7 @@ export function LoginPage() {
         alignItems: 'center',
         justifyContent: 'center',
         p: 2,
-        background: 'linear-gradient(135deg, #00897b 0%, #1e88e5 100%)',
+        background: `linear-gradient(135deg, ${TEAL} 0%, #1e88e5 100%)`,
       }}
     >
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={6}>
