@@ -43,8 +43,14 @@ export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeR
   return page.evaluate(
     ({ tags, include, exclude }) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-      const context = include || exclude.length ? { include: include ? [include] : [document.documentElement], exclude } : document;
-      return axe.run(context as never, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const context =
+        include || exclude.length
+          ? { include: include ? [include] : [document.documentElement], exclude }
+          : document;
+      return axe.run(context as never, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
     },
     { tags: WCAG_AA_TAGS, include: options.include, exclude: options.exclude ?? [] },
   ) as Promise<AxeResults>;
