@@ -69,6 +69,33 @@ describe('dataProvider', () => {
   });
 });
 
+describe('dataProvider deletes', () => {
+  it('send DELETE with no body and no Content-Type (the API refuses text/plain with 415)', async () => {
+    localStorage.setItem('token', 'tok-123');
+    respond = () => json(200, { id: 7, full_name: 'Siti' });
+    const result = await dataProvider.delete('master/patients', {
+      id: 7,
+      previousData: { id: 7, full_name: 'Siti' },
+    });
+    expect(result).toEqual({ data: { id: 7, full_name: 'Siti' } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].init.method).toBe('DELETE');
+    expect(new URL(calls[0].url, 'http://x').pathname).toBe('/api/master/patients/7');
+    expect(calls[0].init.body ?? null).toBeNull();
+    expect(header(calls[0], 'Content-Type')).toBeNull();
+    expect(header(calls[0], 'Authorization')).toBe('Bearer tok-123');
+
+    calls = [];
+    await expect(dataProvider.deleteMany('master/patients', { ids: [1, 2] })).resolves.toEqual({
+      data: [1, 2],
+    });
+    expect(calls.map((c) => [c.init.method, header(c, 'Content-Type')])).toEqual([
+      ['DELETE', null],
+      ['DELETE', null],
+    ]);
+  });
+});
+
 describe('authProvider', () => {
   it('stores token and user on success', async () => {
     respond = () =>

@@ -56,8 +56,16 @@ export const dataProvider: DataProvider = {
     const { json } = await httpClient(`${API_URL}/${resource}?${query}`, { signal: params.signal });
     return toListResult(json);
   },
+  // A DELETE has no body, so it declares no Content-Type: ra-data-simple-rest labels it
+  // text/plain, and the API takes JSON bodies only (415 for any other content type).
+  async delete(resource, params) {
+    const { json } = await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, {
+      method: 'DELETE',
+    });
+    return { data: json ?? params.previousData };
+  },
   async deleteMany(resource, params) {
-    await Promise.all(params.ids.map((id) => base.delete(resource, { id })));
+    await Promise.all(params.ids.map((id) => dataProvider.delete(resource, { id })));
     return { data: params.ids };
   },
 };
