@@ -17,14 +17,18 @@ export const jakartaMinutes = (at: Date) =>
 export const jakartaInstant = (day: number, minutes: number) =>
   day * DAY_MS + minutes * MINUTE_MS - JAKARTA_OFFSET_MS;
 
-const dayStrings = new Map<number, string>();
+/** Day numbers the string caches cover: 1900-01-01 to 2099-12-31. */
+const CACHE_FROM = -25567;
+const CACHE_TO = 47481;
+const dayStrings: (string | undefined)[] = new Array(CACHE_TO - CACHE_FROM + 1);
 
-/** 'YYYY-MM-DD' of a day number (cached: the generator asks for the same few hundred days). */
+/** 'YYYY-MM-DD' of a day number (cached: the generator asks for the same few thousand days). */
 export function dayString(day: number): string {
-  let s = dayStrings.get(day);
+  if (day < CACHE_FROM || day > CACHE_TO) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let s = dayStrings[day - CACHE_FROM];
   if (s === undefined) {
     s = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    if (dayStrings.size < 100_000) dayStrings.set(day, s);
+    dayStrings[day - CACHE_FROM] = s;
   }
   return s;
 }
