@@ -63,7 +63,7 @@ function stats(samples: number[]) {
   return { p50: percentile(s, 50), p95: percentile(s, 95), max: s[s.length - 1] };
 }
 
-async function loadIfNeeded(db: Db, patients: number): Promise<void> {
+async function loadIfNeeded(db: Db, databaseUrl: string, patients: number): Promise<void> {
   const { rows } = await db.query<{ patients: number; appointments: number }>(
     `SELECT (SELECT count(*) FROM patients)::int AS patients, (SELECT count(*) FROM appointments)::int AS appointments`,
   );
@@ -77,6 +77,7 @@ async function loadIfNeeded(db: Db, patients: number): Promise<void> {
   await db.transaction((tx) => resetDemoData(tx));
   let last = 0;
   const summary = await loadCity(db, {
+    databaseUrl,
     patients,
     appointmentsPerPatient: num(values['appointments-per-patient']!),
     journeyDays: num(values['journey-days']!),
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
       console.log(`PGlite in ${tmp}: ${await seedOnFirstStart(db, config, patients)}`);
       console.log(`Migrations + seed: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     } else {
-      await loadIfNeeded(db, patients);
+      await loadIfNeeded(db, databaseUrl!, patients);
     }
     const counts = (
       await db.query<Record<string, number>>(

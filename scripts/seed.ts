@@ -6,7 +6,8 @@
  *                   [--no-journeys | --journey-days N] [--reset]
  *
  * The demo tables must be empty, or --reset empties them first (web admins are kept). The demo
- * accounts are created when missing (not with DEMO=0). Progress goes to stderr.
+ * accounts are created when missing (not with DEMO=0). On PostgreSQL the rows go in through
+ * binary COPY. Progress, and at the end the time of each phase, go to stderr.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
@@ -104,6 +105,7 @@ async function run(): Promise<number> {
   };
 
   const summary = await loadCity(db, {
+    databaseUrl: config.databaseUrl,
     patients,
     seed,
     appointmentsPerPatient,
@@ -126,6 +128,11 @@ async function run(): Promise<number> {
       `${fmt(summary.agdReports)} AGD reports, ${fmt(summary.mentalHealthResponses)} mental-health responses ` +
       `(${fmt(rowsTotal / (summary.ms / 1000))} rows/s overall)`,
   );
+  const width = Math.max(...summary.phases.map((p) => p.phase.length));
+  for (const p of summary.phases) {
+    const line = `  ${p.phase.padEnd(width)} ${(p.ms / 1000).toFixed(1).padStart(6)} s`;
+    console.error(p.detail ? `${line}  (${p.detail})` : line);
+  }
   return 0;
 }
 

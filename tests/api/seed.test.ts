@@ -1,19 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { openDb } from '../../src/server/db/db';
+import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
-import { validateNik } from '../../src/domain/nik';
+import { makeNik, validateNik } from '../../src/domain/nik';
 import { JAKARTA_KECAMATAN } from '../../src/domain/jakarta';
 import {
   agdReportRows,
+  drawPatients,
   emergencyRows,
   facilityRows,
   mentalHealthRows,
   patientBatches,
+  patientRanges,
   planCity,
   type CityOptions,
+  type DrawBatch,
 } from '../../src/server/seed/generate';
-import { loadCity, resetDemoData } from '../../src/server/seed/load';
+import { encodePatientRange } from '../../src/server/seed/copy';
+import { EncoderPool } from '../../src/server/seed/encoder-pool';
+import { TABLE_COLUMNS, loadCity, resetDemoData, type SeedTable } from '../../src/server/seed/load';
 import { JAKARTA_BOX } from '../../src/server/seed/city-data';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
 
@@ -57,6 +64,9 @@ describe('demo city generator', () => {
           p.identity_number,
         ).toBeNull();
         expect(p.identity_number.slice(0, 6)).toBe(p.kecamatan_code.replace(/\./g, ''));
+        expect(
+          makeNik(p.kecamatan_code, p.date_of_birth, p.gender, Number(p.identity_number.slice(12))),
+        ).toBe(p.identity_number);
         expect(kecamatan.get(p.kecamatan_code)?.name).toBe(p.district);
         expect(p.province).toBe('DKI Jakarta');
         niks.add(p.identity_number);
@@ -71,6 +81,42 @@ describe('demo city generator', () => {
     expect(share((a) => a >= 20 && a <= 45)).toBeGreaterThan(0.35);
     expect(insurance.BPJS / 3000).toBeCloseTo(0.7, 1);
     expect(insurance.Umum / 3000).toBeCloseTo(0.18, 1);
+  });
+
+  it('draws the same patients range by range (as the encoder threads do) as in one go', async () => {
+    const plan = planCity({ patients: 2500, seed: 5, now: NOW, journeyDays: 30 });
+    const ids = { facility: 3, patient: 10, appointment: 100 };
+    const flat = (batches: DrawBatch[]) => ({
+      patients: batches.flatMap((b) => b.patients),
+      appointments: batches.flatMap((b) => b.appointments),
+      journeys: batches.flatMap((b) => b.journeys),
+    });
+    const whole = flat([...drawPatients(plan, ids, 700)]);
+    const ranges = [...patientRanges(plan, ids, 600)];
+    expect(ranges.map((r) => [r.from, r.to])).toEqual([
+      [0, 600],
+      [600, 1200],
+      [1200, 1800],
+      [1800, 2400],
+      [2400, 2500],
+    ]);
+    expect(flat(ranges.flatMap((r) => [...drawPatients(plan, ids, 700, r)]))).toEqual(whole);
+
+    // Threads write the same COPY bytes as this one.
+    const small = ranges.slice(0, 3);
+    const here = small.map((r) => encodePatientRange(plan, ids, r));
+    const pool = new EncoderPool(2, { patients: 2500, seed: 5, now: NOW.getTime(), journeyDays: 30 });
+    try {
+      const there = await Promise.all(small.map((r) => pool.encode(r, ids)));
+      expect(there.map((e) => e.rows)).toEqual(here.map((e) => e.rows));
+      // Compared as digests: a deep comparison of megabytes of buffers takes long.
+      const digest = (chunks: Buffer[]) => createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
+      for (const table of ['patients', 'appointments', 'journeys'] as const) {
+        expect(there.map((e) => digest(e[table]))).toEqual(here.map((e) => digest(e[table])));
+      }
+    } finally {
+      await pool.close();
+    }
   });
 
   it('keeps SOS calls inside Jakarta and AGD reports near their kecamatan', () => {
@@ -268,5 +314,119 @@ describe('loading and reloading', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('bulk load through COPY (postgres)', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ databaseUrl: url, schema });
+    await prepareDatabase(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  /** Indexes, constraints (and whether they are validated) and triggers of the schema. */
+  const shape = async () =>
+    (
+      await db.query(
+        `SELECT 'index' AS kind, tablename AS table, indexname AS name, indexdef AS def
+           FROM pg_indexes WHERE schemaname = current_schema()
+         UNION ALL
+         SELECT 'constraint', conrelid::regclass::text, conname, pg_get_constraintdef(c.oid) || ' ' || convalidated
+           FROM pg_constraint c WHERE c.connamespace = current_schema()::regnamespace
+         UNION ALL
+         SELECT 'trigger', tgrelid::regclass::text, tgname, tgenabled::text
+           FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
+          WHERE r.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+         ORDER BY 1, 2, 3`,
+      )
+    ).rows;
+  const rowsOf = async (table: SeedTable) => {
+    const columns = TABLE_COLUMNS[table].map(([name]) => name);
+    const { rows } = await db.query(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY id`);
+    return rows.map((row) =>
+      Object.fromEntries(columns.map((c) => [c, row[c] instanceof Date ? row[c].toISOString() : row[c]])),
+    );
+  };
+
+  it('leaves everything as it was when the load fails', async () => {
+    const before = await shape();
+    await expect(
+      loadCity(db, {
+        patients: 200,
+        seed: 3,
+        now: NOW,
+        databaseUrl: url,
+        finish: async () => {
+          throw new Error('stop');
+        },
+      }),
+    ).rejects.toThrow('stop');
+    expect(await shape()).toEqual(before);
+    const counts = await db.query(
+      `SELECT (SELECT count(*)::int FROM patients) AS p, (SELECT count(*)::int FROM medical_facilities) AS f`,
+    );
+    expect(counts.rows[0]).toEqual({ p: 0, f: 0 });
+  });
+
+  it('writes exactly the generated rows and gives back every index, key and trigger', async () => {
+    const before = await shape();
+    const options = { patients: 400, seed: 99, now: NOW, journeyDays: 30 };
+    const summary = await loadCity(db, { ...options, databaseUrl: url, threads: 0 });
+    expect(await shape()).toEqual(before);
+    expect(summary.phases.map((p) => p.phase)).toContain('foreign keys');
+
+    const plan = planCity(options);
+    const batches = [...patientBatches(plan)];
+    expect(await rowsOf('medical_facilities')).toEqual(facilityRows(plan));
+    expect(await rowsOf('patients')).toEqual(batches.flatMap((b) => b.patients));
+    expect(await rowsOf('appointments')).toEqual(batches.flatMap((b) => b.appointments));
+    expect(await rowsOf('appointment_journeys')).toEqual(batches.flatMap((b) => b.journeys));
+    expect(await rowsOf('emergencies')).toEqual([...emergencyRows(plan)]);
+    expect(await rowsOf('agd_reports')).toEqual([...agdReportRows(plan)]);
+    const { rows: assessments } = await db.query<{ id: number }>(
+      'SELECT id FROM mental_health_assessments ORDER BY id',
+    );
+    expect(await rowsOf('mental_health_responses')).toEqual([
+      ...mentalHealthRows(
+        plan,
+        assessments.map((a) => a.id),
+      ),
+    ]);
+
+    const rollups = await db.query(
+      `SELECT (SELECT count(*)::int FROM (
+                 SELECT gender, extract(year FROM date_of_birth)::int, coalesce(insurance, ''), coalesce(kecamatan_code, ''), count(*)::int
+                   FROM patients GROUP BY 1, 2, 3, 4
+                 EXCEPT SELECT gender, birth_year, insurance, kecamatan_code, count FROM patient_rollup) d) AS patients,
+              (SELECT count(*)::int FROM (
+                 SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date, count(*)::int FROM appointments GROUP BY 1
+                 EXCEPT SELECT day, count FROM appointment_daily) d) AS appointments,
+              (SELECT sum(count)::int FROM patient_rollup) AS rolled_patients,
+              (SELECT sum(started)::int FROM mental_health_daily) AS rolled_responses`,
+    );
+    expect(rollups.rows[0]).toEqual({
+      patients: 0,
+      appointments: 0,
+      rolled_patients: 400,
+      rolled_responses: summary.mentalHealthResponses,
+    });
+    // New rows get ids after the loaded ones.
+    const next = await db.query<{ id: number }>(
+      `INSERT INTO appointments (medical_facility_id, nik, name, scheduled_date, poly_code, health_insurance, created_by)
+       VALUES (1, '3171010101900001', 'Uji Id', now(), 'UMU', 'Umum', 'test') RETURNING id`,
+    );
+    expect(next.rows[0].id).toBe(summary.appointments + 1);
   });
 });

@@ -95,6 +95,7 @@ export async function seedOnFirstStart(
     return `Super admin ${config.adminEmail} created.`;
   }
   const summary = await loadCity(db, {
+    databaseUrl: config.databaseUrl,
     patients: patientCount,
     seed: DEFAULT_SEED,
     finish: (tx) => ensureDemoAccounts(tx, config.demoPassword),

@@ -1,10 +1,12 @@
 /**
- * Loads a generated city into the database: columns in arrays, one
- * `INSERT ... SELECT * FROM unnest($1::int[], $2::text[], ...)` per table and batch, in one
- * transaction. The rollup triggers are off during the load and the rollups rebuilt at the end;
- * loads of some size also drop the secondary indexes of the largest tables and build them again
- * afterwards (faster than maintaining them row by row). While PostgreSQL inserts one batch, the
- * next one is generated.
+ * Loads a generated city into the database, in one transaction, with the rollup triggers off
+ * and the rollups rebuilt at the end.
+ *
+ * On PostgreSQL, given its URL, the load goes through binary COPY (./bulk.ts). Otherwise (PGlite,
+ * which has no COPY FROM STDIN) rows go in columns: one
+ * `INSERT ... SELECT * FROM unnest($1::int[], $2::text[], ...)` per table and chunk; loads of
+ * some size drop the secondary indexes of the largest tables and build them again afterwards
+ * (faster than maintaining them row by row).
  */
 import type { Db, Queryable, Tx } from '../db/db.js';
 import {
@@ -99,7 +101,16 @@ export async function insertColumns(
 }
 
 export interface LoadProgress {
-  phase: 'facilities' | 'patients' | 'events' | 'indexes' | 'rollups' | 'analyze' | 'done';
+  phase:
+    | 'prepare'
+    | 'facilities'
+    | 'patients'
+    | 'events'
+    | 'indexes'
+    | 'foreign keys'
+    | 'rollups'
+    | 'analyze'
+    | 'done';
   patients: number;
   totalPatients: number;
   appointments: number;
@@ -110,13 +121,33 @@ export interface LoadProgress {
 }
 
 export interface LoadOptions extends CityOptions {
-  /** Patients per INSERT batch (their appointments and journeys go along). */
+  /**
+   * postgres://... of the database `db` is connected to: load through COPY on a connection of
+   * its own (PostgreSQL only; without it rows are inserted through `db`).
+   */
+  databaseUrl?: string;
+  /** Patients per batch (their appointments and journeys go along; insert path). */
   batchSize?: number;
-  /** Drop and rebuild the secondary indexes of the big tables (default: from 1,000 patients on). */
+  /**
+   * Threads drawing and encoding patients for COPY (default: up to 3, as many as there are
+   * CPUs, from 50,000 patients on; 0: all in this thread).
+   */
+  threads?: number;
+  /**
+   * Insert path: drop the keys, indexes and foreign keys of the big tables for the load and
+   * build them again after (default: from 1,000 patients on; COPY loads always do).
+   */
   rebuildIndexes?: boolean;
   onProgress?: (progress: LoadProgress) => void;
   /** Runs at the end of the load's transaction (demo accounts linked to the new facilities). */
   finish?: (tx: Tx) => Promise<void>;
+}
+
+/** Time spent in one phase of a load; `detail` says where it went, when known. */
+export interface LoadPhase {
+  phase: LoadProgress['phase'];
+  ms: number;
+  detail?: string;
 }
 
 export interface LoadSummary {
@@ -128,11 +159,23 @@ export interface LoadSummary {
   agdReports: number;
   mentalHealthResponses: number;
   ms: number;
+  phases: LoadPhase[];
 }
+
+/**
+ * Triggers off during a bulk load: the rollups (rebuilt by refresh_rollups() at the end) and
+ * the patient locator (the generated patients carry their kecamatan).
+ */
+export const BULK_TRIGGERS = [
+  'patients_rollup',
+  'patients_locate',
+  'appointments_rollup',
+  'mental_health_rollup',
+];
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function firstIds(q: Queryable): Promise<IdBases> {
+export async function firstIds(q: Queryable): Promise<IdBases> {
   const { rows } = await q.query<{ f: number; p: number; a: number }>(
     `SELECT (SELECT coalesce(max(id), 0) + 1 FROM medical_facilities)::int AS f,
             (SELECT coalesce(max(id), 0) + 1 FROM patients)::int AS p,
@@ -141,15 +184,107 @@ async function firstIds(q: Queryable): Promise<IdBases> {
   return { facility: rows[0].f, patient: rows[0].p, appointment: rows[0].a };
 }
 
-/** Secondary (non-unique, non-key) indexes of a table, as their CREATE statements. */
-async function secondaryIndexes(q: Queryable, tables: string[]) {
-  const { rows } = await q.query<{ name: string; def: string }>(
-    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
-       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
-      WHERE t.oid = ANY (SELECT unnest($1::text[])::regclass) AND NOT x.indisunique AND NOT x.indisprimary`,
+/** The assessments (kept when already there); returns their ids in assessmentRows() order. */
+export async function insertAssessments(q: Queryable): Promise<number[]> {
+  const assessments = assessmentRows();
+  await q.query(
+    `INSERT INTO mental_health_assessments (assessment_name, assessment_type, description)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (assessment_name) DO NOTHING`,
+    [
+      assessments.map((a) => a.assessment_name),
+      assessments.map((a) => a.assessment_type),
+      assessments.map((a) => a.description),
+    ],
+  );
+  const { rows: stored } = await q.query<{ id: number; assessment_name: string }>(
+    'SELECT id, assessment_name FROM mental_health_assessments WHERE assessment_name = ANY($1::text[])',
+    [assessments.map((a) => a.assessment_name)],
+  );
+  return assessments.map((a) => stored.find((s) => s.assessment_name === a.assessment_name)!.id);
+}
+
+/** The tables written in bulk, stripped of keys and indexes during a load. */
+export const BULK_TABLES = [
+  'patients',
+  'appointments',
+  'appointment_journeys',
+  'emergencies',
+  'agd_reports',
+  'mental_health_responses',
+];
+
+/** A key, index or foreign key dropped for a load, and its statement to come back. */
+export interface Restore {
+  name: string;
+  sql: string;
+}
+
+/** What beginBulkLoad() switched off or dropped. */
+export interface BulkLoad {
+  triggers: { table: string; name: string }[];
+  /** Primary keys and unique constraints, then the other indexes. */
+  indexes: Restore[];
+  foreignKeys: Restore[];
+}
+
+/**
+ * Readies `tables` for a bulk load in the current transaction: switches BULK_TRIGGERS off and,
+ * with `strip`, drops their keys, unique constraints, indexes and foreign keys (and the foreign
+ * keys pointing at them). A sorted build and one validating join per key at the end cost far
+ * less than a B-tree insert and a key lookup per row. CHECK and NOT NULL constraints stay.
+ */
+export async function beginBulkLoad(tx: Tx, tables: string[], strip: boolean): Promise<BulkLoad> {
+  const { rows: triggers } = await tx.query<{ table: string; name: string }>(
+    `SELECT tgrelid::regclass::text AS table, format('%I', tgname) AS name FROM pg_trigger
+      WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgname = ANY ($1::text[])
+        AND tgrelid = ANY (SELECT to_regclass(unnest($2::text[])))`,
+    [BULK_TRIGGERS, tables],
+  );
+  for (const t of triggers) await tx.exec(`ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`);
+  if (!strip) return { triggers, indexes: [], foreignKeys: [] };
+
+  type Item = { name: string; drop: string; add: string };
+  const constraints = (where: string) =>
+    tx.query<Item>(
+      `SELECT conname AS name,
+              format('ALTER TABLE %s DROP CONSTRAINT %I', conrelid::regclass, conname) AS drop,
+              format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) AS add
+         FROM pg_constraint WHERE ${where}
+        ORDER BY conrelid::regclass::text, contype, conname`,
+      [tables],
+    );
+  const { rows: fks } = await constraints(
+    `contype = 'f' AND (conrelid = ANY ($1::regclass[]) OR confrelid = ANY ($1::regclass[]))`,
+  );
+  const { rows: keys } = await constraints(`contype IN ('p', 'u') AND conrelid = ANY ($1::regclass[])`);
+  const { rows: indexes } = await tx.query<Item>(
+    `SELECT i.relname AS name, format('DROP INDEX %s', x.indexrelid::regclass) AS drop,
+            pg_get_indexdef(x.indexrelid) AS add
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+      WHERE x.indrelid = ANY ($1::regclass[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid AND c.contype IN ('p', 'u', 'x'))
+      ORDER BY x.indrelid::regclass::text, i.relname`,
     [tables],
   );
-  return rows;
+  for (const c of [...fks, ...keys, ...indexes]) await tx.exec(c.drop);
+  const restore = (c: Item): Restore => ({ name: c.name, sql: c.add });
+  return { triggers, indexes: [...keys, ...indexes].map(restore), foreignKeys: fks.map(restore) };
+}
+
+/** Runs the statements and says how long each took (the slow ones). */
+export async function rebuild(tx: Tx, items: Restore[]): Promise<string | undefined> {
+  const times: string[] = [];
+  for (const c of items) {
+    const t = performance.now();
+    await tx.exec(c.sql);
+    const ms = performance.now() - t;
+    if (ms >= 50) times.push(`${c.name} ${(ms / 1000).toFixed(1)} s`);
+  }
+  return times.join(', ') || undefined;
+}
+
+export async function endBulkTriggers(tx: Tx, load: BulkLoad): Promise<void> {
+  for (const t of load.triggers) await tx.exec(`ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`);
 }
 
 /** Empties the demo tables and the facilities (web admins stay; their facility link is cleared). */
@@ -160,13 +295,22 @@ export async function resetDemoData(q: Tx): Promise<void> {
 
 /** Generates the city for `options` and writes it. Same options and same empty tables: same rows. */
 export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
+  if (db.kind === 'postgres' && options.databaseUrl) {
+    const { copyCity } = await import('./bulk.js');
+    return copyCity(db, options.databaseUrl, options);
+  }
+  return insertCity(db, options);
+}
+
+async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
   const started = performance.now();
   const plan: CityPlan = planCity(options);
   const batchSize = options.batchSize ?? (db.kind === 'postgres' ? 2000 : 1000);
   const chunk = db.kind === 'postgres' ? 20_000 : 2500;
-  const rebuild = options.rebuildIndexes ?? plan.patients >= 1000;
+  const strip = options.rebuildIndexes ?? plan.patients >= 1000;
+  const phases: LoadPhase[] = [];
   const progress: LoadProgress = {
-    phase: 'facilities',
+    phase: 'prepare',
     patients: 0,
     totalPatients: plan.patients,
     appointments: 0,
@@ -174,10 +318,18 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
     rows: 0,
     elapsedMs: 0,
   };
+  let phaseStart = started;
   const report = (phase: LoadProgress['phase']) => {
     progress.phase = phase;
     progress.elapsedMs = performance.now() - started;
     options.onProgress?.(progress);
+  };
+  /** Ends the running phase (recording its time and where it went) and starts the next. */
+  const next = (phase: LoadProgress['phase'], detail?: string) => {
+    const now = performance.now();
+    phases.push({ phase: progress.phase, ms: now - phaseStart, detail });
+    phaseStart = now;
+    report(phase);
   };
   const summary: LoadSummary = {
     facilities: 0,
@@ -188,42 +340,23 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
     agdReports: 0,
     mentalHealthResponses: 0,
     ms: 0,
+    phases,
   };
 
+  report('prepare');
   await db.transaction(async (tx) => {
-    await tx.exec(`ALTER TABLE patients DISABLE TRIGGER patients_rollup;
-                   ALTER TABLE appointments DISABLE TRIGGER appointments_rollup`);
     const ids = await firstIds(tx);
-    const dropped = rebuild
-      ? await secondaryIndexes(tx, ['patients', 'appointments', 'appointment_journeys'])
-      : [];
-    for (const index of dropped) await tx.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
+    const bulk = await beginBulkLoad(tx, BULK_TABLES, strip);
 
-    report('facilities');
+    next('facilities');
     const facilities = facilityRows(plan, ids.facility);
     await insertColumns(tx, 'medical_facilities', facilities);
     summary.facilities = facilities.length;
-    const assessments = assessmentRows();
-    await tx.query(
-      `INSERT INTO mental_health_assessments (assessment_name, assessment_type, description)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (assessment_name) DO NOTHING`,
-      [
-        assessments.map((a) => a.assessment_name),
-        assessments.map((a) => a.assessment_type),
-        assessments.map((a) => a.description),
-      ],
-    );
-    const { rows: stored } = await tx.query<{ id: number; assessment_name: string }>(
-      'SELECT id, assessment_name FROM mental_health_assessments WHERE assessment_name = ANY($1::text[])',
-      [assessments.map((a) => a.assessment_name)],
-    );
-    const assessmentIds = assessments.map(
-      (a) => stored.find((s) => s.assessment_name === a.assessment_name)!.id,
-    );
+    const assessmentIds = await insertAssessments(tx);
 
     // Patients with their appointments and journeys; the next batch is generated while the
     // database writes the previous one. Small slices keep the event loop (and the socket) moving.
-    report('patients');
+    next('patients');
     let pending: Promise<unknown> = Promise.resolve();
     let lastReport = 0;
     const slice = Math.max(1, Math.min(250, batchSize));
@@ -264,7 +397,7 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
     }
     await pending;
 
-    report('events');
+    next('events');
     const writeAll = async (table: SeedTable, rows: Iterable<object>) => {
       let n = 0;
       let rowsOf: object[] = [];
@@ -288,11 +421,11 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
       mentalHealthRows(plan, assessmentIds, ids),
     );
 
-    if (dropped.length) {
-      report('indexes');
-      if (db.kind === 'postgres') await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
-      for (const index of dropped) await tx.exec(index.def);
-    }
+    next('indexes');
+    if (db.kind === 'postgres') await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
+    const indexTimes = await rebuild(tx, bulk.indexes);
+    next('foreign keys', indexTimes);
+    const keyTimes = await rebuild(tx, bulk.foreignKeys);
 
     // Ids were given explicitly: move the identity sequences past them.
     for (const table of ['medical_facilities', 'patients', 'appointments']) {
@@ -300,19 +433,18 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`,
       );
     }
-    report('rollups');
-    await tx.exec(`ALTER TABLE patients ENABLE TRIGGER patients_rollup;
-                   ALTER TABLE appointments ENABLE TRIGGER appointments_rollup;
-                   SELECT refresh_rollups()`);
+    next('rollups', keyTimes);
+    await endBulkTriggers(tx, bulk);
+    await tx.exec('SELECT refresh_rollups()');
     await options.finish?.(tx);
   });
 
   // Statistics for the planner; on PostgreSQL also the visibility map and hint bits, so the
   // first queries after a big load neither rewrite every page nor skip index-only scans.
-  report('analyze');
+  next('analyze');
   const tables = `medical_facilities, ${DEMO_TABLES.join(', ')}`;
   await db.exec(db.kind === 'postgres' ? `VACUUM (ANALYZE) ${tables}` : `ANALYZE ${tables}`);
   summary.ms = Math.round(performance.now() - started);
-  report('done');
+  next('done');
   return summary;
 }

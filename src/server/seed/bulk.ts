@@ -1,0 +1,304 @@
+/**
+ * The PostgreSQL bulk loader: binary COPY on a connection of its own, in one transaction.
+ *
+ * - The big tables lose their keys, indexes and foreign keys for the load and get them back at
+ *   the end (a sorted build and one validating join per key instead of a B-tree insert and a
+ *   lookup per row); the rollup triggers are off and the rollups rebuilt once.
+ * - When those tables are empty they are truncated inside the transaction, so COPY can FREEZE:
+ *   rows are written frozen and all-visible, and no later pass rewrites every page.
+ * - Node draws and encodes the next batch while PostgreSQL writes the previous one.
+ *
+ * Everything happens in one transaction: a failed load leaves the database as it was.
+ */
+import os from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { typeParsers, type Db, type Tx } from '../db/db.js';
+import {
+  AGD_REPORTS,
+  APPOINTMENTS,
+  BINARY_TYPES,
+  BinaryCopyWriter,
+  EMERGENCIES,
+  FACILITIES,
+  JOURNEYS,
+  MENTAL_HEALTH_RESPONSES,
+  PATIENTS,
+  copySql,
+  encodePatientRange,
+  type CopyTable,
+  type EncodedRange,
+} from './copy.js';
+import { EncoderPool } from './encoder-pool.js';
+import {
+  agdReportRows,
+  emergencyRows,
+  facilityRows,
+  mentalHealthRows,
+  patientRanges,
+  planCity,
+  type CityPlan,
+  type IdBases,
+} from './generate.js';
+import {
+  BULK_TABLES,
+  DEMO_TABLES,
+  beginBulkLoad,
+  endBulkTriggers,
+  firstIds,
+  rebuild,
+  insertAssessments,
+  type LoadOptions,
+  type LoadPhase,
+  type LoadProgress,
+  type LoadSummary,
+} from './load.js';
+
+/** Patients per range: drawn and sent together (three COPYs: patients, appointments, journeys). */
+const RANGE_SIZE = 10_000;
+
+const parsers = {
+  getTypeParser(oid: number, format?: any) {
+    return typeParsers[oid] ?? pg.types.getTypeParser(oid, format);
+  },
+};
+
+const asTx = (client: pg.Client): Tx => ({
+  async query(sql, params) {
+    const res = await client.query(sql, params as any[]);
+    return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+  },
+  async exec(sql) {
+    await client.query(sql);
+  },
+});
+
+/** One COPY ... FROM STDIN of the given buffers; resolves when PostgreSQL has taken them all. */
+async function copyIn(client: pg.Client, sql: string, chunks: Buffer[]): Promise<void> {
+  await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
+}
+
+/** Fails before anything is written when a column's type no longer matches its encoder. */
+async function checkColumnTypes(tx: Tx, tables: CopyTable<never>[]): Promise<void> {
+  const { rows } = await tx.query<{ table: string; column: string; type: string }>(
+    `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, NULL) AS type
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE a.attrelid = ANY (SELECT to_regclass(unnest($1::text[]))) AND a.attnum > 0 AND NOT a.attisdropped`,
+    [tables.map((t) => t.table)],
+  );
+  const types = new Map(rows.map((r) => [`${r.table}.${r.column}`, r.type]));
+  for (const t of tables) {
+    for (const [column, format] of t.columns) {
+      const type = types.get(`${t.table}.${column}`);
+      if (!type || !(BINARY_TYPES[format] as readonly string[]).includes(type)) {
+        throw new Error(`${t.table}.${column} is ${type ?? 'missing'}; the seed writes it as ${format}`);
+      }
+    }
+  }
+}
+
+/** Loads the city through COPY on a connection of its own to `databaseUrl` (the same database as db). */
+export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions): Promise<LoadSummary> {
+  const started = performance.now();
+  // Fixed here: the encoder threads must draw the city for the same moment.
+  const city = { ...options, now: options.now ?? new Date() };
+  const plan = planCity(city);
+  const phases: LoadPhase[] = [];
+  const progress: LoadProgress = {
+    phase: 'prepare',
+    patients: 0,
+    totalPatients: plan.patients,
+    appointments: 0,
+    journeys: 0,
+    rows: 0,
+    elapsedMs: 0,
+  };
+  let phaseStart = started;
+  const report = (phase: LoadProgress['phase']) => {
+    progress.phase = phase;
+    progress.elapsedMs = performance.now() - started;
+    options.onProgress?.(progress);
+  };
+  /** Ends the running phase (recording its time) and starts the next. */
+  const next = (phase: LoadProgress['phase'], detail?: string) => {
+    const now = performance.now();
+    phases.push({ phase: progress.phase, ms: now - phaseStart, detail });
+    phaseStart = now;
+    report(phase);
+  };
+  const summary: LoadSummary = {
+    facilities: 0,
+    patients: 0,
+    appointments: 0,
+    journeys: 0,
+    emergencies: 0,
+    agdReports: 0,
+    mentalHealthResponses: 0,
+    ms: 0,
+    phases,
+  };
+
+  // The connection works on the same schema as db (tests put each database in a schema).
+  const { rows: paths } = await db.query<{ path: string }>(`SELECT current_setting('search_path') AS path`);
+  const client = new pg.Client({ connectionString: databaseUrl, types: parsers as any });
+  await client.connect();
+  const tx = asTx(client);
+  let pool: EncoderPool | null = null;
+  try {
+    const threads = options.threads ?? (plan.patients >= 50_000 ? Math.min(3, os.availableParallelism()) : 0);
+    if (threads > 0) {
+      pool = new EncoderPool(threads, {
+        patients: plan.patients,
+        seed: plan.seed,
+        now: city.now.getTime(),
+        appointmentsPerPatient: plan.appointmentsPerPatient,
+        journeyDays: plan.journeyDays,
+      });
+    }
+    await tx.query(`SELECT set_config('search_path', $1, false)`, [paths[0].path]);
+    report('prepare');
+    await tx.exec('BEGIN');
+    try {
+      await checkColumnTypes(tx, [
+        FACILITIES,
+        PATIENTS,
+        APPOINTMENTS,
+        JOURNEYS,
+        EMERGENCIES,
+        AGD_REPORTS,
+        MENTAL_HEALTH_RESPONSES,
+      ] as CopyTable<never>[]);
+      await tx.exec(`SET LOCAL maintenance_work_mem = '1GB'`);
+      const ids = await firstIds(tx);
+      const bulk = await beginBulkLoad(tx, BULK_TABLES, true);
+      // Emptied in this transaction, a table takes COPY FREEZE.
+      const { rows: counts } = await tx.query<{ empty: boolean }>(
+        `SELECT ${BULK_TABLES.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND ')} AS empty`,
+      );
+      const freeze = counts[0].empty;
+      if (freeze) await tx.exec(`TRUNCATE ${BULK_TABLES.join(', ')}`);
+
+      next('facilities');
+      const facilities = facilityRows(plan, ids.facility);
+      const fw = new BinaryCopyWriter(1 << 16);
+      for (const f of facilities) FACILITIES.write(fw, f);
+      await copyIn(client, copySql(FACILITIES, false), fw.finish());
+      summary.facilities = facilities.length;
+      const assessmentIds = await insertAssessments(tx);
+
+      next('patients');
+      const load = await copyPatients(client, freeze, plan, ids, pool, (b) => {
+        progress.patients += b.patients;
+        progress.appointments += b.appointments;
+        progress.journeys += b.journeys;
+        progress.rows += b.patients + b.appointments + b.journeys;
+        report('patients');
+      });
+      summary.patients = progress.patients;
+      summary.appointments = progress.appointments;
+      summary.journeys = progress.journeys;
+
+      next(
+        'events',
+        `${pool ? `${pool.size} threads` : 'this thread'} drawing and encoding ${seconds(load.encode)}, ` +
+          `waiting for them ${seconds(load.wait)}, ordering ${seconds(load.plan)}, COPY ${seconds(load.copy)}`,
+      );
+      const copyAll = async <R>(t: CopyTable<R>, rows: Iterable<R>) => {
+        const w = new BinaryCopyWriter();
+        for (const row of rows) t.write(w, row);
+        const n = w.rows;
+        await copyIn(client, copySql(t as CopyTable<never>, freeze), w.finish());
+        progress.rows += n;
+        return n;
+      };
+      summary.emergencies = await copyAll(EMERGENCIES, emergencyRows(plan));
+      summary.agdReports = await copyAll(AGD_REPORTS, agdReportRows(plan));
+      summary.mentalHealthResponses = await copyAll(
+        MENTAL_HEALTH_RESPONSES,
+        mentalHealthRows(plan, assessmentIds, ids),
+      );
+
+      next('indexes');
+      const indexTimes = await rebuild(tx, bulk.indexes);
+      next('foreign keys', indexTimes);
+      const keyTimes = await rebuild(tx, bulk.foreignKeys);
+
+      next('rollups', keyTimes);
+      // Ids were given explicitly: move the identity sequences past them.
+      for (const table of ['medical_facilities', 'patients', 'appointments']) {
+        await tx.query(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`,
+        );
+      }
+      await endBulkTriggers(tx, bulk);
+      await tx.exec('SELECT refresh_rollups()');
+      await options.finish?.(tx);
+      await tx.exec('COMMIT');
+    } catch (err) {
+      await tx.exec('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+
+    // Statistics for the planner, and the visibility map where COPY could not freeze.
+    next('analyze');
+    await tx.exec(`VACUUM (ANALYZE) medical_facilities, ${DEMO_TABLES.join(', ')}`);
+    next('done');
+  } finally {
+    await pool?.close();
+    await client.end();
+  }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Sends the patients (with their appointments and journeys) range by range, three COPYs a
+ * range. With a pool the ranges are drawn and encoded in its threads, a few ahead of the one
+ * being sent; without, each range is drawn here before it is sent.
+ */
+async function copyPatients(
+  client: pg.Client,
+  freeze: boolean,
+  plan: CityPlan,
+  ids: IdBases,
+  pool: EncoderPool | null,
+  sent: (rows: EncodedRange['rows']) => void,
+) {
+  const sql = [copySql(PATIENTS, freeze), copySql(APPOINTMENTS, freeze), copySql(JOURNEYS, freeze)];
+  const ranges = patientRanges(plan, ids, RANGE_SIZE);
+  const queue: Promise<EncodedRange>[] = [];
+  const time = { encode: 0, plan: 0, wait: 0, copy: 0 };
+  const take = () => {
+    const t = performance.now();
+    const next = ranges.next();
+    time.plan += performance.now() - t;
+    if (next.done) return false;
+    const encoded = pool
+      ? pool.encode(next.value, ids)
+      : Promise.resolve(encodePatientRange(plan, ids, next.value));
+    // Awaited in turn; until then a failure must not count as unhandled.
+    encoded.catch(() => undefined);
+    queue.push(encoded);
+    return true;
+  };
+  const ahead = pool ? 2 * pool.size : 1;
+  while (queue.length < ahead && take());
+  while (queue.length) {
+    let t = performance.now();
+    const range = await queue.shift()!;
+    time.wait += performance.now() - t;
+    time.encode += range.ms;
+    take();
+    t = performance.now();
+    const streams = [range.patients, range.appointments, range.journeys];
+    const rows = [range.rows.patients, range.rows.appointments, range.rows.journeys];
+    for (let i = 0; i < 3; i++) if (rows[i]) await copyIn(client, sql[i], streams[i]);
+    time.copy += performance.now() - t;
+    sent(range.rows);
+  }
+  return time;
+}
