@@ -193,6 +193,22 @@ describe.skipIf(SKIP_E2E)('dashboard and analysis screens (e2e)', () => {
     await eventually(() => pieLabels(pie)).toEqual(['40,0%', '25,0%', '15,5%', '10,0%', '7,5%']);
     await expect(sliceTooltip(pie, 0)).resolves.toContain('80 (40,0%)');
     await expect(sliceTooltip(pie, 5)).resolves.toContain('4 (2,0%)');
+
+    // A re-layout (a narrower window, printing, a full-page capture) keeps the labels: they
+    // never vanish while the pie is redrawn at its new size.
+    await page.mouse.move(0, 0);
+    const counts: number[] = [];
+    for (const width of [1000, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (let i = 0; i < 15; i++) {
+        counts.push((await pieLabels(pie)).length);
+        await page.waitForTimeout(50);
+      }
+    }
+    expect(
+      counts.every((n) => n === 5),
+      `label counts while re-laid out: ${counts.join(',')}`,
+    ).toBe(true);
   });
 
   it("geographic: the 'Komposisi 6 Wilayah Teratas' pie labels the six largest areas' shares", async () => {

@@ -49,7 +49,10 @@ export default function DistributionPie({ data, height = 300, donut }: Distribut
           innerRadius={donut ? '42%' : 0}
           label={label}
           labelLine={false}
-          animationDuration={800}
+          // recharts hides pie labels while a pie animates, and re-animates on every re-layout
+          // (a resized window, printing, a full-page capture): drawn at once, the percentages
+          // are always there.
+          isAnimationActive={false}
         >
           {data.map((d, i) => (
             <Cell key={d.name} fill={CHART_COLORS[i % CHART_COLORS.length]} />
