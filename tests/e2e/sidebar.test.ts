@@ -140,6 +140,19 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     expect(messages.app.menu.performance_analytics).toBe('Analisis Kinerja');
   });
 
+  it("the sidebar's content fits its 280 px drawer: the product name wraps, 'Keluar' is whole", async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, '/dashboard');
+    const overflow = await page.locator('nav[aria-label="Menu utama"]').evaluate((nav) => {
+      const drawer = nav.closest('.MuiDrawer-paper')!.getBoundingClientRect();
+      return [nav, ...nav.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > drawer.right + 0.5)
+        .map((e) => `${e.tagName} '${(e.textContent ?? '').trim().slice(0, 30)}'`);
+    });
+    expect(overflow).toEqual([]);
+  });
+
   it('viewer sees only Dashboard, and every other path leads back to /dashboard', async () => {
     const page = await e2e.newPage({ as: DEMO.viewer });
     await openConsole(page, '/dashboard');

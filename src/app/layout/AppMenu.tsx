@@ -23,6 +23,7 @@ import { menuIcon } from './icons';
 import { Logo } from './Logo';
 import { useMe } from './useMe';
 import { getStoredUser } from '../providers/session';
+import { SIDEBAR_WIDTH } from '../theme';
 
 const hasActiveChild = (item: MenuItem, pathname: string): boolean =>
   !!item.submenu?.some((c) => (c.path ? isMenuItemActive(pathname, c.path) : hasActiveChild(c, pathname)));
@@ -111,7 +112,16 @@ export default function AppMenu() {
     <Box
       component="nav"
       aria-label="Menu utama"
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', bgcolor: 'background.paper', pt: 1 }}
+      // The drawer's inner box takes the width of its content: held to the drawer's width, the
+      // long product name wraps instead of pushing the menu and 'Keluar' past the drawer's edge.
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        width: SIDEBAR_WIDTH,
+        minHeight: '100%',
+        bgcolor: 'background.paper',
+        pt: 1,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
         <Logo size={40} />
