@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { id as messages } from '../../i18n/id';
 import { expectNoSeriousA11yViolations } from './axe';
@@ -7,7 +7,7 @@ import { DEMO, SKIP_E2E, eventually, startE2E, type E2E } from './harness';
 /**
  * axe-core (WCAG 2.1 A and AA) on the login page, the dashboard, the six analysis screens and
  * the master patients list, on a wide screen (persistent sidebar) and a phone (drawer closed):
- * no serious or critical violation.
+ * no serious or critical violation, and no screen wider than the window.
  */
 
 const analysis = messages.app.analysis;
@@ -50,6 +50,15 @@ async function settled(page: Page) {
   ).toBe(0);
 }
 
+/**
+ * Reflow (WCAG 1.4.10): the page is no wider than the window; wide tables scroll inside their
+ * own cards rather than the whole screen sideways.
+ */
+async function expectNoPageScrollSideways(page: Page, width: number, what: string) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${what}: page width`).toBeLessThanOrEqual(width);
+}
+
 describe.skipIf(SKIP_E2E)('accessibility: axe-core, WCAG 2.1 AA (e2e)', () => {
   let e2e: E2E;
   beforeAll(async () => {
@@ -66,6 +75,7 @@ describe.skipIf(SKIP_E2E)('accessibility: axe-core, WCAG 2.1 AA (e2e)', () => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'MASUK', exact: true }).waitFor();
       await expectNoSeriousA11yViolations(page, `/login (${name})`);
+      await expectNoPageScrollSideways(page, width, '/login');
       // And with the error alert of a failed sign-in.
       await page.locator('input[name="email"]').fill(DEMO.admin);
       await page.locator('input[name="password"]').fill('not-the-password');
@@ -81,6 +91,7 @@ describe.skipIf(SKIP_E2E)('accessibility: axe-core, WCAG 2.1 AA (e2e)', () => {
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       await settled(page);
       await expectNoSeriousA11yViolations(page, `${path} (${name})`);
+      await expectNoPageScrollSideways(page, width, path);
     });
 
     it('/master/patients', async () => {
@@ -92,6 +103,7 @@ describe.skipIf(SKIP_E2E)('accessibility: axe-core, WCAG 2.1 AA (e2e)', () => {
       ).toBeGreaterThan(0);
       await eventually(() => page.locator('.MuiSkeleton-root').count()).toBe(0);
       await expectNoSeriousA11yViolations(page, `/master/patients (${name})`);
+      await expectNoPageScrollSideways(page, width, '/master/patients');
     });
   });
 

@@ -25,7 +25,10 @@ function AppAppBar() {
 /** react-admin's layout: the 280 px drawer (temporary on narrow screens) holds our menu. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={Menu} appBar={AppAppBar}>
+    // react-admin sizes the frame to its widest content (min-width: fit-content), so one wide
+    // table made every screen wider than a phone; the content keeps the window's width and wide
+    // tables scroll inside their own cards.
+    <RaLayout menu={Menu} appBar={AppAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </RaLayout>
   );

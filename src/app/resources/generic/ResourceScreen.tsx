@@ -133,6 +133,14 @@ export function ResourceScreen({ decl, columns, filters, sections, defaults }: R
         }
         empty={<Empty decl={decl} />}
         error={<FetchError decl={decl} />}
+        // On a phone the table is wider than the screen: it scrolls sideways inside its card
+        // (its links and buttons take the keyboard there) instead of widening the whole page.
+        sx={{
+          minWidth: 0,
+          maxWidth: '100%',
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
+        }}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {columns ?? fallbackColumns}
