@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerOverloadGuard } from './plugins/overload.js';
 import { registerWorkload } from './plugins/workload.js';
+import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -69,6 +70,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await registerOverloadGuard(app, config);
   registerWorkload(app, config);
+  registerSharedAnswers(app, config.dashboardCacheSeconds);
   // The API speaks JSON only: any other body is refused with 415 before a handler runs.
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);

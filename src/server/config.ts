@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** Past these bounds new requests are shed with 503 + Retry-After (0 switches a bound off). */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; maxRssMb: number };
+  /** How long city-wide dashboard figures may be reused (seconds; 0: computed per request). */
+  dashboardCacheSeconds: number;
   db: {
     /** Deadline of each statement a request runs (PostgreSQL), ms. */
     statementTimeoutMs: number;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    dashboardCacheSeconds: int(env.DASHBOARD_CACHE_SECONDS, 5),
     db: {
       statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
       poolSize: int(env.DB_POOL_SIZE, 10),

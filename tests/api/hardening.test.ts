@@ -171,3 +171,26 @@ describe('overload', () => {
     }
   });
 });
+
+describe('shared dashboard answers', () => {
+  it('reuses a city-wide figure for the configured seconds, then computes it anew', async () => {
+    const t = await startTestApp('pglite', { patients: 3, config: { dashboardCacheSeconds: 1 } });
+    try {
+      const staff = await t.login(DEMO_EMAILS.staff);
+      const total = async () =>
+        (await t.request(staff, { method: 'GET', url: '/api/dashboard/stats' })).json()
+          .totalPatients as number;
+      const before = await total();
+      await t.db.query('DELETE FROM patients WHERE id = (SELECT min(id) FROM patients)');
+      expect(await total()).toBe(before); // within the second: the shared answer
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await total()).toBe(before - 1);
+      // Access is still checked per request: a viewer without the route's menus is refused.
+      const viewer = await t.login(DEMO_EMAILS.viewer);
+      const refused = await t.request(viewer, { method: 'GET', url: '/api/dashboard/mental-health' });
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});

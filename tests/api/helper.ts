@@ -56,6 +56,8 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
       dataDir: path.join(os.tmpdir(), 'dkj-api-tests-unused'),
       secretKey: '0'.repeat(64),
       staticDir: '/nonexistent',
+      // Tests compare figures right after writing rows: no reuse of dashboard answers.
+      dashboardCacheSeconds: 0,
       ...options.config,
     },
   );

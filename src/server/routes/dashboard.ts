@@ -60,7 +60,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/stats',
     {
-      config: { access: { menus: ['/dashboard'] }, work: 'heavy' },
+      config: { access: { menus: ['/dashboard'] }, work: 'heavy', sharedAnswer: true },
       schema: {
         tags,
         response: {
@@ -92,7 +92,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/appointments-by-date',
     {
-      config: { access: { menus: ['/dashboard', '/appointments'] }, work: 'heavy' },
+      config: { access: { menus: ['/dashboard', '/appointments'] }, work: 'heavy', sharedAnswer: true },
       schema: { tags, response: { 200: list({ appointment_date: str, count }) } },
     },
     async () => {
@@ -109,7 +109,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/medical-facilities',
     {
-      config: { access: { menus: ['/dashboard', '/medical-facilities'] }, work: 'heavy' },
+      config: { access: { menus: ['/dashboard', '/medical-facilities'] }, work: 'heavy', sharedAnswer: true },
       schema: { tags, response: { 200: list({ facility_type: nullableStr, count }) } },
     },
     async () => {
@@ -124,7 +124,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/patient-demographics',
     {
-      config: { access: { menus: ['/dashboard', '/patients'] }, work: 'heavy' },
+      config: { access: { menus: ['/dashboard', '/patients'] }, work: 'heavy', sharedAnswer: true },
       schema: {
         tags,
         response: {
@@ -172,7 +172,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/emergency-reports',
     {
-      config: { access: { menus: ['/emergency-reports'] }, work: 'heavy' },
+      config: { access: { menus: ['/emergency-reports'] }, work: 'heavy', sharedAnswer: true },
       schema: { tags, response: { 200: list({ category: str, count }) } },
     },
     async () => {
@@ -186,7 +186,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/mental-health',
     {
-      config: { access: { menus: ['/mental-health'] }, work: 'heavy' },
+      config: { access: { menus: ['/mental-health'] }, work: 'heavy', sharedAnswer: true },
       schema: {
         tags,
         response: {
@@ -274,7 +274,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/geographic',
     {
-      config: { access: { menus: ['/geographic'] }, work: 'heavy' },
+      config: { access: { menus: ['/geographic'] }, work: 'heavy', sharedAnswer: true },
       schema: {
         tags,
         querystring: {
