@@ -18,7 +18,7 @@ import {
   type CityOptions,
   type DrawBatch,
 } from '../../src/server/seed/generate';
-import { encodePatientRange } from '../../src/server/seed/copy';
+import { BinaryCopyWriter, FACILITIES, encodePatientRange } from '../../src/server/seed/copy';
 import { EncoderPool } from '../../src/server/seed/encoder-pool';
 import { TABLE_COLUMNS, loadCity, resetDemoData, type SeedTable } from '../../src/server/seed/load';
 import { JAKARTA_BOX } from '../../src/server/seed/city-data';
@@ -117,6 +117,49 @@ describe('demo city generator', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('writes rows in the binary COPY format, text as UTF-8', () => {
+    const w = new BinaryCopyWriter(64); // small buffers: the stream spans several
+    const row = {
+      id: 7,
+      name: 'Klinik Ibu & Anak “Sehat” – Cempaka Putih',
+      type: null,
+      email: 'klinik@faskes.demo.local',
+      phone: '021-5550123',
+      online: true,
+      kecamatan_code: '31.71.03',
+      address: 'Jl. Percetakan Negara No. 1',
+    };
+    FACILITIES.write(w, row);
+    FACILITIES.write(w, { ...row, id: 8, type: 'KLINIK', online: false });
+    const out = Buffer.concat(w.finish());
+    expect(out.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+    let at = 19;
+    const rows: unknown[][] = [];
+    for (let fields = out.readInt16BE(at); fields !== -1; fields = out.readInt16BE(at)) {
+      at += 2;
+      const values: unknown[] = [];
+      for (let f = 0; f < fields; f++) {
+        const length = out.readInt32BE(at);
+        at += 4;
+        values.push(length < 0 ? null : out.subarray(at, at + length));
+        at += Math.max(0, length);
+      }
+      rows.push(values);
+    }
+    expect(at + 2).toBe(out.length);
+    const decoded = rows.map(([id, name, type, email, phone, online, kecamatan, address]) => ({
+      id: (id as Buffer).readInt32BE(0),
+      name: (name as Buffer).toString('utf8'),
+      type: type && (type as Buffer).toString('utf8'),
+      email: (email as Buffer).toString('utf8'),
+      phone: (phone as Buffer).toString('utf8'),
+      online: (online as Buffer)[0] === 1,
+      kecamatan_code: (kecamatan as Buffer).toString('utf8'),
+      address: (address as Buffer).toString('utf8'),
+    }));
+    expect(decoded).toEqual([row, { ...row, id: 8, type: 'KLINIK', online: false }]);
   });
 
   it('keeps SOS calls inside Jakarta and AGD reports near their kecamatan', () => {

@@ -6,7 +6,8 @@
  *   lookup per row); the rollup triggers are off and the rollups rebuilt once.
  * - When those tables are empty they are truncated inside the transaction, so COPY can FREEZE:
  *   rows are written frozen and all-visible, and no later pass rewrites every page.
- * - Node draws and encodes the next batch while PostgreSQL writes the previous one.
+ * - Worker threads draw and encode the next ranges of patients while PostgreSQL writes one:
+ *   on two cores the generator and the server each get one.
  *
  * Everything happens in one transaction: a failed load leaves the database as it was.
  */
@@ -202,8 +203,8 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
 
       next(
         'events',
-        `${pool ? `${pool.size} threads` : 'this thread'} drawing and encoding ${seconds(load.encode)}, ` +
-          `waiting for them ${seconds(load.wait)}, ordering ${seconds(load.plan)}, COPY ${seconds(load.copy)}`,
+        `drawing and encoding ${seconds(load.encode)} in ${pool ? `${pool.size} threads` : 'this thread'}, ` +
+          `first pass ${seconds(load.plan)}, COPY ${seconds(load.copy)}, waiting for the draws ${seconds(load.wait)}`,
       );
       const copyAll = async <R>(t: CopyTable<R>, rows: Iterable<R>) => {
         const w = new BinaryCopyWriter();
@@ -257,8 +258,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Sends the patients (with their appointments and journeys) range by range, three COPYs a
- * range. With a pool the ranges are drawn and encoded in its threads, a few ahead of the one
- * being sent; without, each range is drawn here before it is sent.
+ * range. With a pool the ranges are drawn and encoded in its threads, two per thread ahead of
+ * the one being sent; without, each range is drawn here, then sent. The first pass over the
+ * patients (patientRanges()) runs here, a range at a time.
  */
 async function copyPatients(
   client: pg.Client,
@@ -292,13 +294,13 @@ async function copyPatients(
     const range = await queue.shift()!;
     time.wait += performance.now() - t;
     time.encode += range.ms;
-    take();
     t = performance.now();
     const streams = [range.patients, range.appointments, range.journeys];
     const rows = [range.rows.patients, range.rows.appointments, range.rows.journeys];
     for (let i = 0; i < 3; i++) if (rows[i]) await copyIn(client, sql[i], streams[i]);
     time.copy += performance.now() - t;
     sent(range.rows);
+    take();
   }
   return time;
 }

@@ -42,107 +42,36 @@ const TWO_32 = 4_294_967_296;
 export class BinaryCopyWriter {
   /** Rows written so far. */
   rows = 0;
+  /** The buffer being written (valid between row() and end()). */
+  buf: Buffer;
   private readonly chunks: Buffer[] = [];
-  private buf: Buffer;
   private pos = 0;
-  private readonly scratch = Buffer.allocUnsafe(8);
 
   constructor(private readonly chunkSize = 1 << 20) {
     this.buf = Buffer.allocUnsafeSlow(chunkSize);
-    this.room(19);
     for (const byte of SIGNATURE) this.buf[this.pos++] = byte;
-    this.raw32(0); // flags
-    this.raw32(0); // header extension length
+    this.pos = int32(this.buf, this.pos, 0); // flags
+    this.pos = int32(this.buf, this.pos, 0); // header extension length
   }
 
-  /** Starts a tuple of `fields` fields. */
-  row(fields: number): void {
+  /**
+   * Starts a tuple of `fields` fields that take at most `bytes` bytes; returns the position in
+   * `buf` to write them at, with the field writers below, and to hand to end() after the last.
+   */
+  row(fields: number, bytes: number): number {
+    this.room(2 + bytes);
     this.rows++;
-    this.room(2);
-    this.buf[this.pos++] = fields >>> 8;
-    this.buf[this.pos++] = fields & 0xff;
-  }
-
-  null(): void {
-    this.room(4);
-    this.raw32(-1);
-  }
-
-  int2(value: number): void {
-    this.room(6);
-    this.raw32(2);
-    this.buf[this.pos++] = (value >> 8) & 0xff;
-    this.buf[this.pos++] = value & 0xff;
-  }
-
-  int4(value: number): void {
-    this.room(8);
-    this.raw32(4);
-    this.raw32(value);
-  }
-
-  bool(value: boolean): void {
-    this.room(5);
-    this.raw32(1);
-    this.buf[this.pos++] = value ? 1 : 0;
-  }
-
-  float8(value: number): void {
-    this.room(12);
-    this.raw32(8);
-    this.scratch.writeDoubleBE(value, 0);
-    for (let i = 0; i < 8; i++) this.buf[this.pos++] = this.scratch[i];
-  }
-
-  /** A date, as a Unix day number. */
-  date(day: number): void {
-    this.room(8);
-    this.raw32(4);
-    this.raw32(day - PG_EPOCH_DAY);
-  }
-
-  /** A timestamptz, as epoch milliseconds (whole milliseconds). */
-  timestamp(ms: number): void {
-    const micros = (ms - PG_EPOCH_MS) * 1000;
-    const high = Math.floor(micros / TWO_32);
-    this.room(12);
-    this.raw32(8);
-    this.raw32(high);
-    this.raw32(micros - high * TWO_32);
-  }
-
-  /** Text (also varchar and char(n)) in UTF-8. */
-  text(value: string): void {
-    const length = value.length;
-    this.room(4 + 3 * length); // a UTF-16 unit is at most 3 bytes of UTF-8
     const buf = this.buf;
-    const start = this.pos + 4;
-    // Copied as ASCII (the common case, and a loop without an exit is much faster), written
-    // again as UTF-8 when a character was not ASCII.
-    let all = 0;
-    for (let i = 0; i < length; i++) {
-      const c = value.charCodeAt(i);
-      all |= c;
-      buf[start + i] = c;
-    }
-    const bytes = all < 0x80 ? length : buf.write(value, start, 'utf8');
-    this.raw32(bytes);
-    this.pos += bytes;
+    const p = this.pos;
+    buf[p] = fields >>> 8;
+    buf[p + 1] = fields & 0xff;
+    return p + 2;
   }
 
-  textOrNull(value: string | null): void {
-    if (value === null) this.null();
-    else this.text(value);
-  }
-
-  int4OrNull(value: number | null): void {
-    if (value === null) this.null();
-    else this.int4(value);
-  }
-
-  timestampOrNull(ms: number | null): void {
-    if (ms === null) this.null();
-    else this.timestamp(ms);
+  end(p: number): void {
+    // Writes past the end of a Buffer are dropped silently: a row must not outgrow its room.
+    if (p > this.buf.length) throw new Error('COPY row larger than the room taken for it');
+    this.pos = p;
   }
 
   /** The whole stream, trailer included; the writer is done after this. */
@@ -156,14 +85,6 @@ export class BinaryCopyWriter {
     return this.chunks;
   }
 
-  private raw32(value: number): void {
-    const buf = this.buf;
-    buf[this.pos++] = (value >>> 24) & 0xff;
-    buf[this.pos++] = (value >>> 16) & 0xff;
-    buf[this.pos++] = (value >>> 8) & 0xff;
-    buf[this.pos++] = value & 0xff;
-  }
-
   /** Makes room for `bytes` more bytes, starting a new buffer when this one is full. */
   private room(bytes: number): void {
     if (this.pos + bytes <= this.buf.length) return;
@@ -172,6 +93,78 @@ export class BinaryCopyWriter {
     this.buf = Buffer.allocUnsafeSlow(Math.max(this.chunkSize, bytes));
     this.pos = 0;
   }
+}
+
+/** Room a row of `fields` fields with text of `textLength` UTF-16 units in all may need. */
+const rowBytes = (fields: number, textLength: number) => 12 * fields + 3 * textLength;
+const len = (s: string | null) => (s === null ? 0 : s.length);
+
+// Field writers: each writes one field (its length, then its value) at p in b and returns the
+// position after it.
+
+function int32(b: Buffer, p: number, v: number): number {
+  b[p] = v >>> 24;
+  b[p + 1] = v >>> 16;
+  b[p + 2] = v >>> 8;
+  b[p + 3] = v;
+  return p + 4;
+}
+
+export function nil(b: Buffer, p: number): number {
+  return int32(b, p, -1);
+}
+
+export function int2(b: Buffer, p: number, v: number): number {
+  p = int32(b, p, 2);
+  b[p] = v >>> 8;
+  b[p + 1] = v;
+  return p + 2;
+}
+
+export function int4(b: Buffer, p: number, v: number): number {
+  return int32(b, int32(b, p, 4), v);
+}
+
+export function int4OrNull(b: Buffer, p: number, v: number | null): number {
+  return v === null ? nil(b, p) : int4(b, p, v);
+}
+
+export function bool(b: Buffer, p: number, v: boolean): number {
+  p = int32(b, p, 1);
+  b[p] = v ? 1 : 0;
+  return p + 1;
+}
+
+export function float8(b: Buffer, p: number, v: number): number {
+  b.writeDoubleBE(v, int32(b, p, 8));
+  return p + 12;
+}
+
+/** A date, as a Unix day number. */
+export function date(b: Buffer, p: number, day: number): number {
+  return int32(b, int32(b, p, 4), day - PG_EPOCH_DAY);
+}
+
+/** A timestamptz, as epoch milliseconds (whole milliseconds). */
+export function timestamp(b: Buffer, p: number, ms: number): number {
+  const micros = (ms - PG_EPOCH_MS) * 1000;
+  const high = Math.floor(micros / TWO_32);
+  return int32(b, int32(b, int32(b, p, 8), high), micros - high * TWO_32);
+}
+
+export function timestampOrNull(b: Buffer, p: number, ms: number | null): number {
+  return ms === null ? nil(b, p) : timestamp(b, p, ms);
+}
+
+/** Text (also varchar and char(n)) in UTF-8. */
+export function text(b: Buffer, p: number, s: string): number {
+  const bytes = b.write(s, p + 4);
+  int32(b, p, bytes);
+  return p + 4 + bytes;
+}
+
+export function textOrNull(b: Buffer, p: number, s: string | null): number {
+  return s === null ? nil(b, p) : text(b, p, s);
 }
 
 /** A table written by COPY: its columns with their binary formats, and how a row is written. */
@@ -203,15 +196,28 @@ export const FACILITIES = copyTable<FacilityRow>(
     ['address', 'text'],
   ],
   (w, r) => {
-    w.row(8);
-    w.int4(r.id);
-    w.text(r.name);
-    w.textOrNull(r.type);
-    w.text(r.email);
-    w.text(r.phone);
-    w.bool(r.online);
-    w.text(r.kecamatan_code);
-    w.text(r.address);
+    let p = w.row(
+      8,
+      rowBytes(
+        8,
+        r.name.length +
+          len(r.type) +
+          r.email.length +
+          r.phone.length +
+          r.kecamatan_code.length +
+          r.address.length,
+      ),
+    );
+    const b = w.buf;
+    p = int4(b, p, r.id);
+    p = text(b, p, r.name);
+    p = textOrNull(b, p, r.type);
+    p = text(b, p, r.email);
+    p = text(b, p, r.phone);
+    p = bool(b, p, r.online);
+    p = text(b, p, r.kecamatan_code);
+    p = text(b, p, r.address);
+    w.end(p);
   },
 );
 
@@ -252,41 +258,76 @@ export const PATIENTS = copyTable<PatientDraw>(
     ['created_at', 'timestamptz'],
     ['updated_at', 'timestamptz'],
   ],
-  (w, p) => {
-    w.row(33);
-    w.int4(p.id);
-    w.text(p.citizenship);
-    w.text(p.identity_type);
-    w.text(p.identity_number);
-    w.text(p.full_name);
-    w.text(p.place_of_birth);
-    w.date(p.birth_day);
-    w.text(p.gender);
-    w.text(p.marital_status);
-    w.textOrNull(p.religion);
-    w.textOrNull(p.blood_type);
-    w.textOrNull(p.last_education);
-    w.text(p.address);
-    w.text(p.rt);
-    w.text(p.rw);
-    w.text(p.village);
-    w.text(p.district);
-    w.text(p.regency);
-    w.text(p.province);
-    w.text(p.postal_code);
-    w.text(p.occupation);
-    w.text(p.phone_number);
-    w.textOrNull(p.email);
-    w.textOrNull(p.tribe);
-    w.text(p.mother_name);
-    w.text(p.insurance);
-    w.textOrNull(p.insurance_number);
-    w.text(p.family_card_number);
-    w.int4(p.medical_facility_id);
-    w.text(p.kecamatan_code);
-    w.text(p.created_by);
-    w.timestamp(p.created_ms);
-    w.timestamp(p.created_ms);
+  (w, d) => {
+    let p = w.row(
+      33,
+      rowBytes(
+        33,
+        d.citizenship.length +
+          d.identity_type.length +
+          d.identity_number.length +
+          d.full_name.length +
+          d.place_of_birth.length +
+          d.gender.length +
+          d.marital_status.length +
+          len(d.religion) +
+          len(d.blood_type) +
+          len(d.last_education) +
+          d.address.length +
+          d.rt.length +
+          d.rw.length +
+          d.village.length +
+          d.district.length +
+          d.regency.length +
+          d.province.length +
+          d.postal_code.length +
+          d.occupation.length +
+          d.phone_number.length +
+          len(d.email) +
+          len(d.tribe) +
+          d.mother_name.length +
+          d.insurance.length +
+          len(d.insurance_number) +
+          d.family_card_number.length +
+          d.kecamatan_code.length +
+          d.created_by.length,
+      ),
+    );
+    const b = w.buf;
+    p = int4(b, p, d.id);
+    p = text(b, p, d.citizenship);
+    p = text(b, p, d.identity_type);
+    p = text(b, p, d.identity_number);
+    p = text(b, p, d.full_name);
+    p = text(b, p, d.place_of_birth);
+    p = date(b, p, d.birth_day);
+    p = text(b, p, d.gender);
+    p = text(b, p, d.marital_status);
+    p = textOrNull(b, p, d.religion);
+    p = textOrNull(b, p, d.blood_type);
+    p = textOrNull(b, p, d.last_education);
+    p = text(b, p, d.address);
+    p = text(b, p, d.rt);
+    p = text(b, p, d.rw);
+    p = text(b, p, d.village);
+    p = text(b, p, d.district);
+    p = text(b, p, d.regency);
+    p = text(b, p, d.province);
+    p = text(b, p, d.postal_code);
+    p = text(b, p, d.occupation);
+    p = text(b, p, d.phone_number);
+    p = textOrNull(b, p, d.email);
+    p = textOrNull(b, p, d.tribe);
+    p = text(b, p, d.mother_name);
+    p = text(b, p, d.insurance);
+    p = textOrNull(b, p, d.insurance_number);
+    p = text(b, p, d.family_card_number);
+    p = int4(b, p, d.medical_facility_id);
+    p = text(b, p, d.kecamatan_code);
+    p = text(b, p, d.created_by);
+    p = timestamp(b, p, d.created_ms);
+    p = timestamp(b, p, d.created_ms);
+    w.end(p);
   },
 );
 
@@ -318,30 +359,51 @@ export const APPOINTMENTS = copyTable<AppointmentDraw>(
     ['updated_at', 'timestamptz'],
   ],
   (w, a) => {
-    w.row(23);
-    w.int4(a.id);
-    w.int4(a.medical_facility_id);
-    w.int4(a.patient_id);
-    w.text(a.nik);
-    w.text(a.name);
-    w.timestamp(a.scheduled_ms);
-    w.text(a.poly_code);
-    w.text(a.poly_name);
-    w.text(a.health_insurance);
-    w.textOrNull(a.insurance_number);
-    w.int4(a.queue_number);
-    w.int4(a.queue_left_until_my_turn);
-    w.text(a.created_by);
-    w.bool(a.new_patient);
-    w.text(a.start_time);
-    w.text(a.end_time);
-    w.textOrNull(a.payment_id);
-    w.text(a.doctor_name);
-    w.text(a.id_type);
-    w.text(a.id_number);
-    w.text(a.status);
-    w.timestamp(a.created_ms);
-    w.timestamp(a.updated_ms);
+    let p = w.row(
+      23,
+      rowBytes(
+        23,
+        a.nik.length +
+          a.name.length +
+          a.poly_code.length +
+          a.poly_name.length +
+          a.health_insurance.length +
+          len(a.insurance_number) +
+          a.created_by.length +
+          a.start_time.length +
+          a.end_time.length +
+          len(a.payment_id) +
+          a.doctor_name.length +
+          a.id_type.length +
+          a.id_number.length +
+          a.status.length,
+      ),
+    );
+    const b = w.buf;
+    p = int4(b, p, a.id);
+    p = int4(b, p, a.medical_facility_id);
+    p = int4(b, p, a.patient_id);
+    p = text(b, p, a.nik);
+    p = text(b, p, a.name);
+    p = timestamp(b, p, a.scheduled_ms);
+    p = text(b, p, a.poly_code);
+    p = text(b, p, a.poly_name);
+    p = text(b, p, a.health_insurance);
+    p = textOrNull(b, p, a.insurance_number);
+    p = int4(b, p, a.queue_number);
+    p = int4(b, p, a.queue_left_until_my_turn);
+    p = text(b, p, a.created_by);
+    p = bool(b, p, a.new_patient);
+    p = text(b, p, a.start_time);
+    p = text(b, p, a.end_time);
+    p = textOrNull(b, p, a.payment_id);
+    p = text(b, p, a.doctor_name);
+    p = text(b, p, a.id_type);
+    p = text(b, p, a.id_number);
+    p = text(b, p, a.status);
+    p = timestamp(b, p, a.created_ms);
+    p = timestamp(b, p, a.updated_ms);
+    w.end(p);
   },
 );
 
@@ -361,18 +423,23 @@ export const JOURNEYS = copyTable<JourneyDraw>(
     ['last_blocked_reason', 'text'],
   ],
   (w, j) => {
-    w.row(11);
-    w.int4(j.appointment_id);
-    w.text(j.event_id);
-    w.bool(j.is_completed);
-    w.timestamp(j.start_ms);
-    w.timestampOrNull(j.end_ms);
-    w.int4OrNull(j.duration_minutes);
-    w.text(j.title);
-    w.text(j.title_en);
-    w.int4(j.blocked_attempts_count);
-    w.timestampOrNull(j.blocked_at_ms);
-    w.textOrNull(j.last_blocked_reason);
+    let p = w.row(
+      11,
+      rowBytes(11, j.event_id.length + j.title.length + j.title_en.length + len(j.last_blocked_reason)),
+    );
+    const b = w.buf;
+    p = int4(b, p, j.appointment_id);
+    p = text(b, p, j.event_id);
+    p = bool(b, p, j.is_completed);
+    p = timestamp(b, p, j.start_ms);
+    p = timestampOrNull(b, p, j.end_ms);
+    p = int4OrNull(b, p, j.duration_minutes);
+    p = text(b, p, j.title);
+    p = text(b, p, j.title_en);
+    p = int4(b, p, j.blocked_attempts_count);
+    p = timestampOrNull(b, p, j.blocked_at_ms);
+    p = textOrNull(b, p, j.last_blocked_reason);
+    w.end(p);
   },
 );
 
@@ -387,13 +454,15 @@ export const EMERGENCIES = copyTable<EmergencyRow>(
     ['created_at', 'timestamptz'],
   ],
   (w, e) => {
-    w.row(6);
-    w.text(e.fullname);
-    w.text(e.phone);
-    w.float8(e.latitude);
-    w.float8(e.longitude);
-    w.float8(e.accuracy);
-    w.timestamp(Date.parse(e.created_at));
+    let p = w.row(6, rowBytes(6, e.fullname.length + e.phone.length));
+    const b = w.buf;
+    p = text(b, p, e.fullname);
+    p = text(b, p, e.phone);
+    p = float8(b, p, e.latitude);
+    p = float8(b, p, e.longitude);
+    p = float8(b, p, e.accuracy);
+    p = timestamp(b, p, Date.parse(e.created_at));
+    w.end(p);
   },
 );
 
@@ -408,13 +477,15 @@ export const AGD_REPORTS = copyTable<AgdReportRow>(
     ['reported_at', 'timestamptz'],
   ],
   (w, r) => {
-    w.row(6);
-    w.text(r.category);
-    w.text(r.description);
-    w.text(r.kecamatan_code);
-    w.float8(r.latitude);
-    w.float8(r.longitude);
-    w.timestamp(Date.parse(r.reported_at));
+    let p = w.row(6, rowBytes(6, r.category.length + r.description.length + r.kecamatan_code.length));
+    const b = w.buf;
+    p = text(b, p, r.category);
+    p = text(b, p, r.description);
+    p = text(b, p, r.kecamatan_code);
+    p = float8(b, p, r.latitude);
+    p = float8(b, p, r.longitude);
+    p = timestamp(b, p, Date.parse(r.reported_at));
+    w.end(p);
   },
 );
 
@@ -429,14 +500,15 @@ export const MENTAL_HEALTH_RESPONSES = copyTable<MentalHealthResponseRow>(
     ['created_at', 'timestamptz'],
   ],
   (w, r) => {
-    w.row(6);
-    w.int4(r.assessment_id);
-    w.int4OrNull(r.patient_id);
-    w.bool(r.completed);
-    w.int4OrNull(r.score);
-    if (r.satisfaction === null) w.null();
-    else w.int2(r.satisfaction);
-    w.timestamp(Date.parse(r.created_at));
+    let p = w.row(6, rowBytes(6, 0));
+    const b = w.buf;
+    p = int4(b, p, r.assessment_id);
+    p = int4OrNull(b, p, r.patient_id);
+    p = bool(b, p, r.completed);
+    p = int4OrNull(b, p, r.score);
+    p = r.satisfaction === null ? nil(b, p) : int2(b, p, r.satisfaction);
+    p = timestamp(b, p, Date.parse(r.created_at));
+    w.end(p);
   },
 );
 
