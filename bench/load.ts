@@ -28,15 +28,14 @@
  * writes were based on the same version of a record, each record holds the value of the 2xx
  * write that made its current version, and no answer was 5xx.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { makeNik } from '../src/domain/nik.js';
+import { signIn, startServer, type RunningServer } from './harness.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,70 +55,6 @@ const connections = Number(values.connections);
 const duration = Number(values.duration);
 const serverDir = path.resolve(values['server-dir'] ?? '.');
 const BUDGET = { listShare: 0.5, dashboardShare: 0.3, p99Ms: 100 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export interface RunningServer {
-  base: string;
-  child: ChildProcess;
-  /** Peak resident memory of the server process so far (VmHWM), in MiB. */
-  peakRssMb(): number;
-  stop(): Promise<void>;
-}
-
-/** Starts the server of `dir` on a free loopback port and waits until it is ready. */
-export async function startServer(
-  dir: string,
-  env: Record<string, string | undefined>,
-): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: dir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 600_000;
-  while (!out.includes('Ready in')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    peakRssMb() {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : NaN;
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-export async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 export interface LoadResult {
   name: string;
@@ -394,4 +329,4 @@ async function burst(server: RunningServer, headers: Record<string, string>, dat
   return failures.length ? 1 : 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();
+process.exitCode = await main();

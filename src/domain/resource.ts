@@ -39,6 +39,11 @@ export interface ResourceDeclaration {
   menus: string[];
   /** Columns matched (case-insensitively, by substring) by the `search` parameter. */
   search: string[];
+  /**
+   * Number columns (NIK, phone, card numbers) a search of digits matches from the start: a
+   * digit term finds `3171010…` through a prefix index instead of every row sharing its digits.
+   */
+  searchPrefix?: string[];
   /** Query parameters that filter by equality on the column of the same name. */
   filters: string[];
   /** Column holding the facility a row belongs to; medical_facility users only see their own. */

@@ -29,6 +29,7 @@ export const patients = defineResource({
   schema: schema as JsonSchema,
   menus: ['/master/patients'],
   search: ['full_name', 'identity_number', 'phone_number', 'email', 'insurance_number'],
+  searchPrefix: ['identity_number', 'phone_number', 'insurance_number'],
   filters: ['gender', 'insurance', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'created_at', order: 'DESC' },

@@ -1,10 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
 import { QUERY_CANCELED, work } from './work.js';
 
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir, { parsers: typeParsers as any });
+  // pg_trgm: substring search through trigram indexes, as on PostgreSQL.
+  const pg = await PGlite.create(dataDir, { parsers: typeParsers as any, extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query(sql, params) {
       // A statement cannot be interrupted here; one whose client has gone is not started.

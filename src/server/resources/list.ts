@@ -1,9 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { listTotal } from './count.js';
+import { AppError } from '../plugins/errors.js';
 import { quote, type ResourceModel } from './model.js';
 
 export const MAX_LIMIT = 1000;
+/** Offset paging stops here: deeper rows are reached by search, filter or sort (stated in the UI). */
+export const MAX_OFFSET = 10_000;
+export const PAGE_TOO_DEEP = `Halaman terlalu jauh. Gunakan pencarian, filter atau urutan untuk mencapai data setelah ${MAX_OFFSET.toLocaleString('id-ID')} baris pertama.`;
 
 export interface ListQuery {
   page?: number;
@@ -16,13 +20,14 @@ export interface ListQuery {
 }
 
 /** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 /** A search, a sort, a filter or a deep page may cost seconds: heavy; the first pages are not. */
 export function listWork(m: ResourceModel, q: ListQuery): 'light' | 'heavy' {
   const filtered = m.decl.filters.some((f) => q[f] !== undefined && q[f] !== '');
   const sorted = q.sort && q.sort !== m.decl.defaultSort.field;
-  return q.search?.trim() || sorted || filtered || (q.page ?? 1) > 100 ? 'heavy' : 'light';
+  return q.search?.trim() || sorted || filtered || (q.page ?? 1) > 10 ? 'heavy' : 'light';
 }
 
 /** WHERE clause and parameters of a list request: scope, search, filters, ids. */
@@ -36,10 +41,13 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
   const s = m.scope(request);
   if (s) add((p) => `${s.sql} ${p}`, s.value);
   if (q.search && q.search.trim()) {
-    add(
-      (p) => `(${m.decl.search.map((c) => `${quote(c)}::text ILIKE ${p}`).join(' OR ')})`,
-      likePattern(q.search.trim()),
-    );
+    const term = q.search.trim();
+    const prefix = m.decl.searchPrefix ?? [];
+    if (prefix.length && /^\+?\d{4,}$/.test(term)) {
+      add((p) => `(${prefix.map((c) => `${quote(c)} LIKE ${p}`).join(' OR ')})`, `${escapeLike(term)}%`);
+    } else {
+      add((p) => `${m.searchExpression} ILIKE ${p}`, likePattern(term));
+    }
   }
   for (const f of m.decl.filters) {
     const v = q[f];
@@ -53,6 +61,7 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
 export async function listPage(db: Queryable, m: ResourceModel, request: FastifyRequest, q: ListQuery) {
   const page = q.page ?? 1;
   const limit = q.limit ?? 10;
+  if ((page - 1) * limit > MAX_OFFSET) throw new AppError(400, PAGE_TOO_DEEP, { page: PAGE_TOO_DEEP });
   const { whereSql, params } = listWhere(m, request, q);
   const sortField = q.sort && m.sortable.includes(q.sort) ? q.sort : m.decl.defaultSort.field;
   const dir = (q.order ? q.order.toUpperCase() : m.decl.defaultSort.order) === 'ASC' ? 'ASC' : 'DESC';

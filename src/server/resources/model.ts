@@ -41,6 +41,8 @@ export function resourceModel(decl: ResourceDeclaration) {
     selectList: `${readable.map(quote).join(', ')}, xmin::text AS version`,
     auditName: decl.auditName ?? decl.table,
     sortable: [...new Set([decl.defaultSort.field, ...(decl.sortable ?? [])])],
+    /** The one text the search matches: the searched columns joined, as the trigram index has it. */
+    searchExpression: searchExpression(decl),
     /** medical_facility users see and change only their facility's rows. */
     scope(request: FastifyRequest): { sql: string; value: unknown } | null {
       const admin = request.admin;
@@ -51,6 +53,16 @@ export function resourceModel(decl: ResourceDeclaration) {
       };
     },
   };
+}
+
+/** `coalesce(a, '') || ' ' || coalesce(b::text, '')`: immutable, so a GIN trigram index can hold it. */
+export function searchExpression(decl: ResourceDeclaration): string {
+  const props = decl.schema.properties ?? {};
+  return `(${decl.search
+    .map((c) =>
+      baseType(props[c] ?? {}) === 'string' ? `coalesce(${quote(c)}, '')` : `coalesce(${quote(c)}::text, '')`,
+    )
+    .join(` || ' ' || `)})`;
 }
 
 export type ResourceModel = ReturnType<typeof resourceModel>;

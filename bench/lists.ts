@@ -1,0 +1,126 @@
+/**
+ * Master list latency over HTTP at city scale: every kind of list request a user makes.
+ *
+ *   DATABASE_URL=postgres://... npm run bench:lists      (a database loaded by `npm run seed`)
+ *   npm run bench:lists -- --pglite [--patients 100000]   (a fresh embedded city of that size)
+ *   options: --runs 50 --warmup 5 --server-dir <checkout>
+ *
+ * Starts the real server as its own process, signs in as the demo admin and calls each request
+ * `runs` times one after another: first page, page 1,000, a common search term, a NIK prefix,
+ * a term with no match, each filter and each sort of every listed resource. Prints p50/p95 and
+ * the total the list reported, against the budget (p95 <= 50 ms on PostgreSQL, <= 150 ms on
+ * PGlite). Exit code 1 when over budget.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { signIn, startServer } from './harness.js';
+import { RESOURCES } from '../src/domain/resources/index.js';
+
+const { values } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    patients: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '5' },
+    'server-dir': { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+
+/** Search terms per resource: a common one, a prefix of a number, and one that matches nothing. */
+const TERMS: Record<string, { common: string; prefix: string }> = {
+  'master/patients': { common: 'budi', prefix: '3171010' },
+};
+
+function requestsFor(name: string) {
+  const decl = RESOURCES.find((r) => r.name === name)!;
+  const base = `/api/${name}?limit=10`;
+  const terms = TERMS[name] ?? { common: 'a', prefix: '1' };
+  const out: [string, string][] = [
+    ['first page', `${base}&page=1`],
+    ['page 1,000', `${base}&page=1000`],
+    [`search '${terms.common}'`, `${base}&search=${terms.common}`],
+    [`search '${terms.prefix}'`, `${base}&search=${terms.prefix}`],
+    [`search 'zzqx' (no match)`, `${base}&search=zzqx`],
+  ];
+  const sample: Record<string, string> = { gender: 'P', insurance: 'BPJS', medical_facility_id: '5' };
+  for (const f of decl.filters) out.push([`filter ${f}`, `${base}&${f}=${sample[f] ?? '1'}`]);
+  for (const s of decl.sortable ?? []) {
+    out.push([`sort ${s} ASC`, `${base}&sort=${s}&order=ASC`]);
+    out.push([`sort ${s} DESC`, `${base}&sort=${s}&order=DESC`]);
+  }
+  return out;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  const pglite = values.pglite;
+  const databaseUrl = pglite ? undefined : process.env.DATABASE_URL;
+  if (!pglite && !databaseUrl) {
+    console.error('Set DATABASE_URL to a database loaded by `npm run seed`, or pass --pglite.');
+    return 2;
+  }
+  const budget = pglite ? 150 : 50;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-lists-'));
+  const server = await startServer(path.resolve(values['server-dir'] ?? '.'), {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tmp,
+    SECRET_KEY: '0'.repeat(64),
+    STATIC_DIR: path.join(tmp, 'no-console'),
+    DEMO_PATIENTS: pglite ? values.patients : undefined,
+  });
+  try {
+    const token = await signIn(server.base, 'admin@demo.local', process.env.DEMO_PASSWORD ?? 'demo12345');
+    const headers = { authorization: `Bearer ${token}` };
+    const rows: {
+      resource: string;
+      name: string;
+      p50: number;
+      p95: number;
+      total: string;
+      status: number;
+    }[] = [];
+    for (const name of Object.keys(TERMS)) {
+      for (const [label, url] of requestsFor(name)) {
+        const times: number[] = [];
+        let status = 0;
+        let total = '';
+        for (let i = 0; i < warmup + runs; i++) {
+          const start = performance.now();
+          const res = await fetch(server.base + url, { headers });
+          const body = (await res.json()) as { pagination?: { total: number; estimated?: boolean } };
+          if (i >= warmup) times.push(performance.now() - start);
+          status = res.status;
+          if (body.pagination)
+            total = `${body.pagination.estimated ? '~' : ''}${body.pagination.total.toLocaleString('en-US')}`;
+        }
+        times.sort((a, b) => a - b);
+        rows.push({ resource: name, name: label, p50: pct(times, 50), p95: pct(times, 95), total, status });
+      }
+    }
+    console.log(
+      `\n${pglite ? `PGlite (${values.patients} patients)` : 'PostgreSQL (DATABASE_URL)'}: ${runs} calls each after ${warmup} warm-up, over HTTP; budget p95 <= ${budget} ms\n`,
+    );
+    console.log(`${'resource'.padEnd(18)}${'request'.padEnd(30)}  p50 ms   p95 ms  status  total`);
+    let failed = 0;
+    for (const r of rows) {
+      const ok = r.p95 <= budget && r.status < 500;
+      if (!ok) failed++;
+      console.log(
+        `${r.resource.padEnd(18)}${r.name.padEnd(30)}${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${String(r.status).padStart(6)}  ${r.total.padEnd(12)} ${ok ? 'PASS' : 'FAIL'}`,
+      );
+    }
+    console.log(failed ? `\n${failed} over budget.` : '\nAll within budget.');
+    return failed ? 1 : 0;
+  } finally {
+    await server.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

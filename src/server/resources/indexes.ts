@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/db.js';
+import type { ResourceDeclaration } from '../../domain/resource.js';
+import { quote, resourceModel, searchExpression } from './model.js';
+
+/**
+ * The indexes a declaration's list needs, derived from the declaration itself so that a new
+ * resource gets them without a hand-written migration:
+ *  - a GIN trigram index on the joined search columns (substring, case-insensitive search);
+ *  - for each filter, (filter, default sort, id): a filtered first page reads ten entries;
+ *  - for each sortable column, (column, id).
+ * Names carry a hash of their definition: a changed declaration gets a new index, and the old
+ * one is dropped.
+ */
+export function listIndexes(decl: ResourceDeclaration): { name: string; sql: string }[] {
+  const m = resourceModel(decl);
+  const table = decl.table;
+  const sortCol = decl.defaultSort.field;
+  const defs: { kind: string; def: string }[] = [];
+  if (decl.search.length)
+    defs.push({ kind: 'search', def: `USING gin (${searchExpression(decl)} gin_trgm_ops)` });
+  for (const c of decl.searchPrefix ?? []) {
+    defs.push({ kind: `prefix_${c}`, def: `(${quote(c)} text_pattern_ops)` });
+  }
+  for (const f of decl.filters) {
+    const cols = [f, sortCol, 'id'].filter((c, i, a) => a.indexOf(c) === i);
+    defs.push({ kind: `filter_${f}`, def: `(${cols.map(quote).join(', ')})` });
+  }
+  for (const c of m.sortable) {
+    if (c === 'id') continue;
+    defs.push({ kind: `sort_${c}`, def: `(${quote(c)}, id)` });
+  }
+  return defs.map(({ kind, def }) => {
+    const hash = createHash('sha1').update(def).digest('hex').slice(0, 8);
+    const name = `${table}_list_${kind}_${hash}`.slice(0, 63);
+    return { name, sql: `CREATE INDEX IF NOT EXISTS ${quote(name)} ON ${quote(table)} ${def}` };
+  });
+}
+
+/** Creates the list indexes of every declaration that lacks them, and drops outdated ones. */
+export async function ensureListIndexes(db: Db, decls: ResourceDeclaration[]) {
+  await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  for (const decl of decls) {
+    const wanted = listIndexes(decl);
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2 AND schemaname = current_schema()`,
+      [decl.table, `${decl.table}_list_%`],
+    );
+    for (const { name } of rows) {
+      if (!wanted.some((w) => w.name === name)) await db.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
+    }
+    for (const w of wanted) {
+      if (!rows.some((r) => r.name === w.name)) await db.exec(w.sql);
+    }
+  }
+}
