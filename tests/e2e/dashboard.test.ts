@@ -312,12 +312,18 @@ describe.skipIf(SKIP_E2E)('dashboard and analysis screens (e2e)', () => {
         .nth(series)
         .locator('.recharts-bar-rectangle path')
         .evaluateAll((paths) => paths.map((p) => (p as SVGGraphicsElement).getBBox().height));
-    await eventually(async () => (await barHeights(1)).length).toBe(6);
-    await eventually(async () => Math.min(...(await barHeights(1)))).toBeGreaterThan(20);
-    const facilities = await barHeights(1);
-    expect(Math.min(...facilities) / Math.max(...facilities)).toBeCloseTo(0.2, 1);
-    const patients = await barHeights(0);
-    expect(Math.max(...patients)).toBeGreaterThan(100);
+    // Read once the bars have grown to their size (they animate, and redraw when the layout
+    // settles).
+    const drawn = async () => {
+      const [patients, facilities] = [await barHeights(0), await barHeights(1)];
+      if (facilities.length !== 6 || patients.length !== 6) return null;
+      return {
+        smallestFacility: Math.min(...facilities) > 20,
+        facilityRatio: Math.round((Math.min(...facilities) / Math.max(...facilities)) * 10) / 10,
+        tallestPatients: Math.max(...patients) > 100,
+      };
+    };
+    await eventually(drawn).toEqual({ smallestFacility: true, facilityRatio: 0.2, tallestPatients: true });
   });
 
   const screens = [
