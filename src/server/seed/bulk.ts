@@ -295,12 +295,18 @@ async function copyPatients(
     time.wait += performance.now() - t;
     time.encode += range.ms;
     t = performance.now();
-    const streams = [range.patients, range.appointments, range.journeys];
-    const rows = [range.rows.patients, range.rows.appointments, range.rows.journeys];
-    for (let i = 0; i < 3; i++) if (rows[i]) await copyIn(client, sql[i], streams[i]);
+    const copied = (async () => {
+      const streams = [range.patients, range.appointments, range.journeys];
+      const rows = [range.rows.patients, range.rows.appointments, range.rows.journeys];
+      for (let i = 0; i < 3; i++) if (rows[i]) await copyIn(client, sql[i], streams[i]);
+    })();
+    copied.catch(() => undefined); // awaited below, after the next range is under way
+    // The first pass for a later range runs while PostgreSQL reads this one.
+    await new Promise((resolve) => setImmediate(resolve));
+    take();
+    await copied;
     time.copy += performance.now() - t;
     sent(range.rows);
-    take();
   }
   return time;
 }

@@ -485,7 +485,7 @@ const STEP_WAIT = { checkin: [0, 0], consultation: [5, 40] } as Record<string, [
 
 const pad3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 /** 'HH:MM' of each visit slot and of its end half an hour later. */
-const SLOT_CLOCK: string[] = [];
+const SLOT_CLOCK: string[] = new Array(24 * 60);
 for (const m of SLOTS) [m, m + 30].forEach((t) => (SLOT_CLOCK[t] = clock(t)));
 /** 'YYYYMMDD' of the days payments were made on (cached by day). */
 const compactDays = new Map<number, string>();
@@ -794,7 +794,7 @@ export function* drawPatients(
   const { facilities, firstDay } = ctx;
   const days = dayWeights(plan);
   const nikSeq = range ? null : new Uint16Array(KECAMATAN.length * 2 * ctx.span);
-  const doctorNames: string[] = [];
+  const doctorNames: (string | undefined)[] = new Array(plan.facilities.length * POLIS.length * 4);
   let appointmentId = range ? range.appointmentId : ids.appointment;
   const nowMs = jakartaInstant(plan.today, plan.nowMinutes);
   /** The queue number being served now (for today's waiting patients). */
@@ -803,7 +803,7 @@ export function* drawPatients(
   const localHospitals = new Map(
     [...facilities.byRegency].map(([code, r]) => [code, r.rsud.concat(r.private)]),
   );
-  const weightsFor: number[][] = [];
+  const weightsFor: (number[] | undefined)[] = new Array(2 * 120);
   const timeline = new Timeline();
 
   const doctor = (facility: number, poli: number, k: number) => {
