@@ -1,8 +1,7 @@
 /**
  * English. Framework messages come from ra-language-english; app.* and resources.* mirror the
- * key set of id.ts. Strings the spec quotes literally as product UI ('Masuk', 'MASUK',
- * 'Masuk...', 'Lupa Password?', 'Keluar', the product title and every menu label) are kept
- * exactly as in Indonesian.
+ * key set of id.ts. Everything a user reads is English, menu labels, sign-in and 'Sign out'
+ * included; only the product's name (app.title) stays as the spec writes it.
  */
 import englishMessages from 'ra-language-english';
 import type { Messages } from './id';
@@ -51,61 +50,58 @@ export const en: typeof englishMessages & ProductMessages = {
     // Product name, quoted literally by the spec.
     title: 'Dashboard Analisis Kesehatan Jakarta',
     short_title: 'Jakarta Health Office',
-    // Menu labels are product names in the spec: identical to Indonesian.
     menu: {
       dashboard: 'Dashboard',
-      patients: 'Data Pasien',
-      appointments: 'Janji Temu',
-      medical_facilities: 'Fasilitas Kesehatan',
-      emergency_reports: 'Laporan Darurat',
-      mental_health: 'Kesehatan Mental',
-      geographic: 'Analisis Geografis',
+      patients: 'Patients',
+      appointments: 'Appointments',
+      medical_facilities: 'Health Facilities',
+      emergency_reports: 'Emergency Reports',
+      mental_health: 'Mental Health',
+      geographic: 'Geographic Analysis',
       logs_monitoring: 'System Logs',
       api_logs: 'API Logs',
-      performance_analytics: 'Analisis Kinerja',
+      performance_analytics: 'Performance Analytics',
       menu_role_manager: 'Menu Role Manager',
       api_simulator_group: 'API Simulator',
       api_simulator: 'API Simulator',
-      simulator_patients: 'Simulator Pasien',
-      simulator_doctors: 'Simulator Dokter',
-      simulator_schedules: 'Simulator Jadwal',
-      simulator_appointments: 'Simulator Janji Temu',
-      simulator_facilities: 'Simulator Fasilitas',
-      simulator_poli: 'Simulasi Poli',
+      simulator_patients: 'Patient Simulator',
+      simulator_doctors: 'Doctor Simulator',
+      simulator_schedules: 'Schedule Simulator',
+      simulator_appointments: 'Appointment Simulator',
+      simulator_facilities: 'Facility Simulator',
+      simulator_poli: 'Clinic Simulation',
       simulator_api_keys: 'API Keys',
-      simulator_mobile: 'E-Registrasi (Mobile)',
-      simulator_delivery: 'Simulator Delivery',
+      simulator_mobile: 'E-Registration (Mobile)',
+      simulator_delivery: 'Delivery Simulator',
       master_data_group: 'Master Data',
-      master_emergencies: 'Data Darurat',
-      master_appointments: 'Data Janji Temu',
-      master_patients: 'Data Pasien',
+      master_emergencies: 'Emergencies',
+      master_appointments: 'Appointments',
+      master_patients: 'Patients',
       master_users: 'Users',
       master_delivery: 'Delivery',
-      master_medical_facilities: 'Fasilitas Kesehatan',
-      master_medical_facilities_integrated: 'Fasilitas Terintegrasi',
+      master_medical_facilities: 'Health Facilities',
+      master_medical_facilities_integrated: 'Integrated Facilities',
       master_web_admins: 'Web Admins',
       master_domain_config: 'Gateway Config',
       master_journey_config: 'Journey Config',
-      master_poli: 'Data Master Poli',
+      master_poli: 'Clinic Master Data',
     },
     login: {
-      // title, submit, submitting and forgot_password are quoted literally by the spec.
-      title: 'Masuk',
+      title: 'Sign in',
       // The product name, as app.title.
       subtitle: 'Dashboard Analisis Kesehatan Jakarta',
       email: 'Email',
       password: 'Password',
-      submit: 'MASUK',
-      submitting: 'Masuk...',
-      forgot_password: 'Lupa Password?',
+      submit: 'SIGN IN',
+      submitting: 'Signing in...',
+      forgot_password: 'Forgot password?',
       show_password: 'Show password',
       hide_password: 'Hide password',
       failed: 'Login failed',
       network_error: 'Network error. Please try again.',
     },
     sidebar: {
-      // Quoted literally by the spec.
-      logout: 'Keluar',
+      logout: 'Sign out',
       copyright: '© %{year} DKI Jakarta Provincial Health Office',
       open_menu: 'Open menu',
     },
@@ -138,6 +134,17 @@ export const en: typeof englishMessages & ProductMessages = {
       },
     },
     analysis: {
+      labels: {
+        gender: { L: 'Male', P: 'Female' },
+        facility_type: {
+          PUSKESMAS: 'Puskesmas',
+          RSUD: 'Regional Hospital',
+          RS_SWASTA: 'Private Hospital',
+          KLINIK: 'Clinic',
+          APOTEK: 'Pharmacy',
+          other: 'Other',
+        },
+      },
       common: {
         refresh: 'Refresh',
         retry: 'Try Again',
@@ -316,6 +323,16 @@ export const en: typeof englishMessages & ProductMessages = {
       none: '-',
       add: 'Add',
       years_old: '%{age} years old',
+    },
+    conflict: {
+      title: 'This record was changed by someone else',
+      field: 'Field',
+      theirs: 'Stored value now',
+      yours: 'Your value',
+      reload: 'Reload',
+      overwrite: 'Save anyway',
+      delete_anyway: 'Delete anyway',
+      cancel: 'Cancel',
     },
   },
   resources: {

@@ -129,6 +129,18 @@ export const id = {
       },
     },
     analysis: {
+      // Display labels of stored codes (the codes stay the values).
+      labels: {
+        gender: { L: 'Laki-laki', P: 'Perempuan' },
+        facility_type: {
+          PUSKESMAS: 'Puskesmas',
+          RSUD: 'RSUD',
+          RS_SWASTA: 'RS Swasta',
+          KLINIK: 'Klinik',
+          APOTEK: 'Apotek',
+          other: 'Lainnya',
+        },
+      },
       common: {
         refresh: 'Muat Ulang',
         retry: 'Coba Lagi',
@@ -306,6 +318,16 @@ export const id = {
       none: '-',
       add: 'Tambah',
       years_old: '%{age} tahun',
+    },
+    conflict: {
+      title: 'Data ini telah diubah oleh pengguna lain',
+      field: 'Kolom',
+      theirs: 'Nilai tersimpan sekarang',
+      yours: 'Nilai Anda',
+      reload: 'Muat ulang',
+      overwrite: 'Simpan tetap',
+      delete_anyway: 'Hapus tetap',
+      cancel: 'Batal',
     },
   },
   resources: {

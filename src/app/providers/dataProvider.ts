@@ -36,6 +36,12 @@ export function toListResult(json: ListResponse | any[]) {
 
 const base = simpleRestProvider(API_URL, httpClient);
 
+const ifMatch = (version: unknown) =>
+  new Headers({
+    Accept: 'application/json',
+    ...(version ? { 'If-Match': `"${String(version)}"` } : {}),
+  });
+
 /** ra-data-simple-rest for get/create/update/delete; list calls speak the platform's format. */
 export const dataProvider: DataProvider = {
   ...base,
@@ -56,11 +62,23 @@ export const dataProvider: DataProvider = {
     const { json } = await httpClient(`${API_URL}/${resource}?${query}`, { signal: params.signal });
     return toListResult(json);
   },
+  // Writes are conditional on the version the user saw (If-Match): a record someone else changed
+  // meanwhile answers 412 with its current state instead of being overwritten. The form's own
+  // `version` wins over previousData's, so 'Simpan tetap' can save on the newer version.
+  async update(resource, params) {
+    const { json } = await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(params.data),
+      headers: ifMatch(params.data?.version ?? params.previousData?.version),
+    });
+    return { data: json };
+  },
   // A DELETE has no body, so it declares no Content-Type: ra-data-simple-rest labels it
   // text/plain, and the API takes JSON bodies only (415 for any other content type).
   async delete(resource, params) {
     const { json } = await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, {
       method: 'DELETE',
+      headers: ifMatch(params.meta?.version ?? params.previousData?.version),
     });
     return { data: json ?? params.previousData };
   },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CreateBase,
   EditBase,
@@ -6,6 +6,7 @@ import {
   SimpleForm,
   Toolbar,
   useGetIdentity,
+  useNotify,
   useTranslate,
   type Identifier,
 } from 'react-admin';
@@ -23,6 +24,7 @@ import {
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
+import { ConflictPanel, type Conflict } from './ConflictPanel';
 
 export interface FormSection {
   /** i18n key of the section title. */
@@ -103,6 +105,22 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: 
   const title = translate(`resources.${decl.name}.${editing ? 'edit_title' : 'add_title'}`, {
     _: translate(editing ? 'ra.action.edit' : 'ra.action.create'),
   });
+  const notify = useNotify();
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // The server's own reason ('Data dengan nilai ini sudah terdaftar', ...) rather than a generic one.
+  const notifyError = (error: any) =>
+    notify(error?.message || 'ra.notification.http_error', {
+      type: 'error',
+      messageArgs: { _: error?.message },
+    });
+  // A save on a version someone else replaced meanwhile: the dialog stays open with the conflict.
+  const onError = (error: any) => {
+    if (error?.status === 412 && error.body?.current) {
+      setConflict({ message: error.message, current: error.body.current });
+      return;
+    }
+    notifyError(error);
+  };
   const form = (children: ReactNode) => (
     <SimpleForm
       validate={schemaValidator(decl, editing)}
@@ -129,11 +147,24 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: 
             <CircularProgress />
           </Box>
         ) : editing ? (
-          <EditBase resource={decl.name} id={id} mutationMode="pessimistic" redirect="list">
-            {form(<Inputs decl={decl} sections={sections} editing />)}
+          <EditBase
+            resource={decl.name}
+            id={id}
+            mutationMode="pessimistic"
+            redirect="list"
+            mutationOptions={{ onError }}
+          >
+            {form(
+              <>
+                {conflict && (
+                  <ConflictPanel decl={decl} conflict={conflict} onResolved={() => setConflict(null)} />
+                )}
+                <Inputs decl={decl} sections={sections} editing />
+              </>,
+            )}
           </EditBase>
         ) : (
-          <CreateBase resource={decl.name} redirect="list">
+          <CreateBase resource={decl.name} redirect="list" mutationOptions={{ onError: notifyError }}>
             {form(<Inputs decl={decl} sections={sections} editing={false} />)}
           </CreateBase>
         )}
