@@ -86,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     db: {
       statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
       poolSize: int(env.DB_POOL_SIZE, 10),
-      heavyPoolSize: int(env.DB_HEAVY_POOL_SIZE, 4),
+      heavyPoolSize: int(env.DB_HEAVY_POOL_SIZE, 2),
       heavyQueue: int(env.DB_HEAVY_QUEUE, 64),
       heavyQueueWaitMs: int(env.DB_HEAVY_QUEUE_WAIT_MS, 2000),
     },

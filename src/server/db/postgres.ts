@@ -36,7 +36,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     options: schema ? `-c search_path=${schema}` : undefined,
   });
   const light = new pg.Pool(poolConfig(options.poolSize ?? 10));
-  const heavy = new pg.Pool(poolConfig(options.heavyPoolSize ?? 4));
+  const heavy = new pg.Pool(poolConfig(options.heavyPoolSize ?? 2));
   const poolFor = () => (work.getStore()?.heavy ? heavy : light);
   if (schema) {
     const admin = new pg.Client({ connectionString });
