@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatNumber } from '../../domain/format';
 import { percent } from '../../domain/analytics';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { formatNumber } from './figures';
 
 export interface DataColumn<T> {
   key: string;

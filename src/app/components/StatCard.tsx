@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar, Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import { formatNumber } from '../../domain/format';
+import { formatNumber } from './figures';
 
 export type StatColor = 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 

@@ -4,11 +4,10 @@ import TodayIcon from '@mui/icons-material/Today';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import { average, isoWeek, weeklySummary } from '../../domain/analytics';
-import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { SeriesChart } from '../components/charts';
-import { dayMonth, oneDecimal, sumBy } from '../components/figures';
+import { dayMonth, formatNumber, oneDecimal, sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { useDashboardData, type AppointmentDay } from '../components/useDashboardData';
 

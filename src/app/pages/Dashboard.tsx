@@ -6,13 +6,13 @@ import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import EmergencyIcon from '@mui/icons-material/Emergency';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { facilityTypeLabel } from '../../domain/analytics';
 import { ChartGrid } from '../components/AnalysisPage';
 import { ChartCard, LoadError } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { PageHeader } from '../components/PageHeader';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { dayMonth, formatToday, sumBy } from '../components/figures';
+import { useCodeLabels } from '../components/labels';
 import {
   useDashboardData,
   type AppointmentDay,
@@ -35,16 +35,20 @@ const STAT_CARDS = [
  */
 export default function Dashboard() {
   const translate = useTranslate();
+  const labels = useCodeLabels();
   const stats = useDashboardData<DashboardStats>('stats');
   const appointments = useDashboardData<AppointmentDay[]>('appointments-by-date');
   const facilities = useDashboardData<FacilityTypeCount[]>('medical-facilities');
   const demographics = useDashboardData<PatientDemographics>('patient-demographics');
 
   const facilitySlices = (facilities.data ?? []).map((r) => ({
-    name: facilityTypeLabel(r.facility_type),
+    name: labels.facilityType(r.facility_type),
     value: r.count,
   }));
-  const byGender = demographics.data?.byGender ?? [];
+  const byGender = (demographics.data?.byGender ?? []).map((r) => ({
+    ...r,
+    gender: labels.gender(r.gender),
+  }));
   const byAge = demographics.data?.byAge ?? [];
   const demographicsState = {
     loading: demographics.isPending,

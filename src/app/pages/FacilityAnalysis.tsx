@@ -1,22 +1,23 @@
 import { useTranslate } from 'react-admin';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { average, facilityTypeLabel, facilityTypeLevel, percent, topN } from '../../domain/analytics';
-import { formatNumber } from '../../domain/format';
+import { average, facilityTypeLevel, percent, topN } from '../../domain/analytics';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { sumBy } from '../components/figures';
+import { formatNumber, sumBy } from '../components/figures';
 import { DistributionCards } from '../components/DistributionCards';
 import { StatusChip } from '../components/StatusChip';
 import { useDashboardData, type FacilityTypeCount } from '../components/useDashboardData';
+import { useCodeLabels } from '../components/labels';
 
 function FacilityFigures({ rows }: { rows: FacilityTypeCount[] }) {
   const translate = useTranslate();
+  const labels = useCodeLabels();
   const t = (key: string) => translate(`app.analysis.facilities.${key}`);
   const types = topN(
-    rows.map((r) => ({ label: facilityTypeLabel(r.facility_type), count: r.count })),
+    rows.map((r) => ({ label: labels.facilityType(r.facility_type), count: r.count })),
     rows.length,
     (r) => r.label,
   );

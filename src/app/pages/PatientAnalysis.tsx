@@ -4,14 +4,14 @@ import MaleIcon from '@mui/icons-material/Male';
 import FemaleIcon from '@mui/icons-material/Female';
 import ElderlyIcon from '@mui/icons-material/Elderly';
 import { GENDER_LABELS, percent } from '../../domain/analytics';
-import { formatNumber } from '../../domain/format';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { sumBy } from '../components/figures';
+import { formatNumber, sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { useDashboardData, type PatientDemographics } from '../components/useDashboardData';
+import { useCodeLabels } from '../components/labels';
 
 /** The elderly: the age group whose name contains '65+' (spec part 1 §2). */
 const ELDERLY = '65+';
@@ -40,11 +40,12 @@ function SummaryTable({ title, column, rows }: { title: string; column: string; 
 function PatientFigures({ data }: { data: PatientDemographics }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.analysis.patients.${key}`);
-  const gender = data.byGender.map((r) => ({ label: r.gender, count: r.count }));
+  const labels = useCodeLabels();
+  const gender = data.byGender.map((r) => ({ label: labels.gender(r.gender), count: r.count }));
   const age = data.byAge.map((r) => ({ label: r.age_group, count: r.count }));
   const insurance = data.byInsurance.map((r) => ({ label: r.insurance, count: r.count }));
   const total = sumBy(gender, (r) => r.count);
-  const ofGender = (label: string) => gender.find((g) => g.label === label)?.count ?? 0;
+  const ofGender = (value: string) => data.byGender.find((g) => g.gender === value)?.count ?? 0;
   const male = ofGender(GENDER_LABELS.L);
   const female = ofGender(GENDER_LABELS.P);
   const elderly = sumBy(

@@ -8,8 +8,7 @@ import {
   type PieLabelRenderProps,
 } from 'recharts';
 import { CHART_COLORS, showPieLabel } from '../../../domain/analytics';
-import { formatNumber } from '../../../domain/format';
-import { formatShare } from '../figures';
+import { formatNumber, formatShare } from '../figures';
 import { LEGEND_TEXT, legendText } from './legend';
 import type { DistributionPieProps } from './types';
 

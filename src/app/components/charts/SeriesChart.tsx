@@ -13,9 +13,9 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_COLORS } from '../../../domain/analytics';
-import { formatNumber } from '../../../domain/format';
 import { LEGEND_TEXT, legendText } from './legend';
 import type { ChartSeries, SeriesChartProps } from './types';
+import { formatNumber } from '../figures';
 
 const tickNumber = (v: unknown) => formatNumber(Number(v));
 const colorOf = (s: ChartSeries, i: number) => s.color ?? CHART_COLORS[i % CHART_COLORS.length];
