@@ -317,6 +317,7 @@ export const en: typeof englishMessages & ProductMessages = {
       },
     },
     common: {
+      page_range_estimated: '%{offsetBegin}-%{offsetEnd} of about %{total}',
       actions: 'Actions',
       loading: 'Loading...',
       dismiss: 'Dismiss',

@@ -312,6 +312,7 @@ export const id = {
       },
     },
     common: {
+      page_range_estimated: '%{offsetBegin}-%{offsetEnd} dari sekitar %{total}',
       actions: 'Actions',
       loading: 'Memuat...',
       dismiss: 'Tutup',

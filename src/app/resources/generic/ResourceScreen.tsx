@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   CreateButton,
@@ -15,10 +15,12 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { ResourceDialog, type FormSection } from './ResourceDialog';
+import { ListPagination } from './ListPagination';
 
 export interface ResourceScreenProps {
   decl: ResourceDeclaration;
@@ -47,18 +49,35 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
   );
 }
 
-/** The list could not be loaded: the spec's message with the server's detail, and a retry. */
+/**
+ * The list could not be loaded: the spec's message with the server's detail, a retry, and a
+ * close button that dismisses the alert (spec §8).
+ */
 function FetchError({ decl }: { decl: ResourceDeclaration }) {
   const translate = useTranslate();
   const { error, refetch } = useListContext();
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
   return (
     <Alert
       severity="error"
+      role="alert"
       sx={{ m: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={() => refetch()}>
-          {translate('ra.action.refresh')}
-        </Button>
+        <>
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            {translate('ra.action.refresh')}
+          </Button>
+          <IconButton
+            color="inherit"
+            size="small"
+            aria-label={translate('app.common.dismiss')}
+            title={translate('app.common.dismiss')}
+            onClick={() => setDismissed(true)}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
       }
     >
       {translate(`resources.${decl.name}.errors.fetch`, { _: translate('ra.notification.http_error') })}
@@ -114,6 +133,7 @@ export function ResourceScreen({ decl, columns, filters, sections, defaults }: R
         title={translate(`resources.${decl.name}.title`, { _: decl.name })}
         sort={decl.defaultSort}
         perPage={10}
+        pagination={<ListPagination />}
         filters={[
           <SearchInput
             key="q"
