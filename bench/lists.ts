@@ -4,6 +4,8 @@
  *   DATABASE_URL=postgres://... npm run bench:lists      (a database loaded by `npm run seed`)
  *   npm run bench:lists -- --pglite [--patients 100000]   (a fresh embedded city of that size)
  *   options: --runs 50 --warmup 5 --server-dir <checkout>
+ *   --export: download the whole master patients export instead, and print rows, time and the
+ *   server's peak RSS (the export streams: memory must not grow with the rows).
  *
  * Starts the real server as its own process, signs in as the demo admin and calls each request
  * `runs` times one after another: first page, page 1,000, a common search term, a NIK prefix,
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '5' },
     'server-dir': { type: 'string' },
+    export: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -77,6 +80,21 @@ async function main() {
   try {
     const token = await signIn(server.base, 'admin@demo.local', process.env.DEMO_PASSWORD ?? 'demo12345');
     const headers = { authorization: `Bearer ${token}` };
+    if (values.export) {
+      const start = performance.now();
+      const res = await fetch(`${server.base}/api/master/patients/export`, { headers });
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const b of chunk) if (b === 10) lines++;
+      }
+      console.log(
+        `export: status ${res.status}, ${(lines - 1).toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(0)} MB in ` +
+          `${((performance.now() - start) / 1000).toFixed(1)} s; server peak RSS ${server.peakRssMb().toFixed(0)} MiB`,
+      );
+      return 0;
+    }
     const rows: {
       resource: string;
       name: string;

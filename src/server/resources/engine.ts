@@ -6,6 +6,8 @@ import { EXACT_COUNT_LIMIT } from './count.js';
 import { listPage, listWork, MAX_LIMIT, type ListQuery } from './list.js';
 import { baseType, resourceModel, type ResourceModel } from './model.js';
 import { NOT_FOUND, writeOps } from './writes.js';
+import { exportCsv } from './export.js';
+import { finished } from 'node:stream/promises';
 
 export { NOT_FOUND, MAX_LIMIT };
 
@@ -116,7 +118,20 @@ function routeSchemas(m: ResourceModel) {
       },
     },
   };
-  return { item, createBody, putBody, patchBody, conditional, etagHeader, stale, listQuery, listResponse };
+  const { page: _page, limit: _limit, ...exportProps } = listQuery.properties;
+  const exportQuery = { type: 'object', properties: exportProps };
+  return {
+    item,
+    exportQuery,
+    createBody,
+    putBody,
+    patchBody,
+    conditional,
+    etagHeader,
+    stale,
+    listQuery,
+    listResponse,
+  };
 }
 
 /**
@@ -162,6 +177,30 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
       schema: { tags, querystring: s.listQuery, response: { 200: s.listResponse } },
     },
     (request) => listPage(db, m, request, request.query as ListQuery),
+  );
+
+  app.get(
+    `${base}/export`,
+    {
+      config: { access, work: 'heavy' },
+      schema: {
+        tags,
+        summary: 'Every row matching the search and filters, as CSV (streamed)',
+        querystring: s.exportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const stream = exportCsv(db, m, request, request.query as ListQuery);
+      const file = `${decl.name.replace(/\//g, '-')}-${new Date().toISOString().slice(0, 10)}.csv`;
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(stream);
+      // The export holds its heavy slot until the last row is out (or the client has gone).
+      await finished(stream).catch(() => undefined);
+      return reply;
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/db.js';
+import type { Db, Tx } from '../db/db.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { quote, resourceModel, searchExpression } from './model.js';
 
@@ -39,18 +39,28 @@ export function listIndexes(decl: ResourceDeclaration): { name: string; sql: str
 
 /** Creates the list indexes of every declaration that lacks them, and drops outdated ones. */
 export async function ensureListIndexes(db: Db, decls: ResourceDeclaration[]) {
-  await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  for (const decl of decls) {
-    const wanted = listIndexes(decl);
-    const { rows } = await db.query<{ name: string }>(
-      `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2 AND schemaname = current_schema()`,
-      [decl.table, `${decl.table}_list_%`],
-    );
-    for (const { name } of rows) {
-      if (!wanted.some((w) => w.name === name)) await db.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
+  // Building an index over a city's rows is long work by design: no request deadline, and one
+  // transaction so that processes starting together do not build the same index twice.
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') {
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock(727101)');
     }
-    for (const w of wanted) {
-      if (!rows.some((r) => r.name === w.name)) await db.exec(w.sql);
-    }
+    await tx.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    for (const decl of decls) await ensureFor(tx, decl);
+  });
+}
+
+async function ensureFor(db: Tx, decl: ResourceDeclaration) {
+  const wanted = listIndexes(decl);
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2 AND schemaname = current_schema()`,
+    [decl.table, `${decl.table}_list_%`],
+  );
+  for (const { name } of rows) {
+    if (!wanted.some((w) => w.name === name)) await db.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
+  }
+  for (const w of wanted) {
+    if (!rows.some((r) => r.name === w.name)) await db.exec(w.sql);
   }
 }
