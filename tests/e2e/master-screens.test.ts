@@ -43,4 +43,18 @@ describe.skipIf(SKIP_E2E)('master screens as a user expects them (e2e)', () => {
     await alert.waitFor({ state: 'detached' });
     expect(await page.getByText(/\bdari\b/).count()).toBe(0);
   });
+
+  it('a viewer on a master route is sent to the dashboard before any master data is asked for', async () => {
+    const page = await e2e.newPage({ as: DEMO.viewer });
+    const masterRequests: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/master/')) masterRequests.push(req.url());
+    });
+    await page.goto('/master/patients');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('stat-patients').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(masterRequests).toEqual([]);
+  });
 });

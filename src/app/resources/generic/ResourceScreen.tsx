@@ -21,6 +21,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { ResourceDialog, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
+import { RequireMenuAccess } from '../../components/RequireMenuAccess';
 
 export interface ResourceScreenProps {
   decl: ResourceDeclaration;
@@ -112,7 +113,16 @@ export function defaultFilters(decl: ResourceDeclaration, translate: (key: strin
  * edit and delete (with confirmation), export, and the add/edit dialog over the list at
  * /<resource>/create and /<resource>/<id>.
  */
-export function ResourceScreen({ decl, columns, filters, sections, defaults }: ResourceScreenProps) {
+export function ResourceScreen(props: ResourceScreenProps) {
+  // A role without this screen is sent away before the list asks for any data.
+  return (
+    <RequireMenuAccess path={`/${props.decl.name}`}>
+      <ResourceScreenBody {...props} />
+    </RequireMenuAccess>
+  );
+}
+
+function ResourceScreenBody({ decl, columns, filters, sections, defaults }: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const navigate = useNavigate();
