@@ -131,3 +131,14 @@ export const CHART_COLORS = [
 
 /** People per km². */
 export const density = (people: number, areaKm2: number) => (areaKm2 > 0 ? Math.round(people / areaKm2) : 0);
+
+/** The average density of the areas shown (areas without a known size left out). */
+export const averageDensity = (areas: readonly { population: number; area_km2: number }[]) =>
+  average(areas.filter((a) => a.area_km2 > 0).map((a) => density(a.population, a.area_km2)));
+
+/**
+ * The level beside an area's density: its density against the average density, with the
+ * thresholds of the geographic ranking (above 1.5× the average 'Tinggi', above 0.8× 'Sedang').
+ */
+export const densityLevel = (areaDensity: number, averageAreaDensity: number): Level =>
+  severityLevel(areaDensity, averageAreaDensity);

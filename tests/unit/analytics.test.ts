@@ -16,6 +16,8 @@ import {
   percent,
   priorityByRank,
   severityLevel,
+  averageDensity,
+  densityLevel,
   showPieLabel,
   topN,
   weeklySummary,
@@ -367,5 +369,36 @@ describe('labels and constants', () => {
     expect(new Set(CHART_COLORS).size).toBe(CHART_COLORS.length);
     for (const c of CHART_COLORS) expect(c).toMatch(/^#[0-9a-f]{6}$/i);
     expect(CHART_COLORS.slice(0, 2)).toEqual(['#00897b', '#1e88e5']);
+  });
+});
+
+describe("densityLevel (an area's density against the average density, 1.5× and 0.8×)", () => {
+  it('rates at the thresholds: strictly above 1.5× Tinggi, strictly above 0.8× Sedang, else Rendah', () => {
+    expect(densityLevel(15_001, 10_000)).toBe('Tinggi');
+    expect(densityLevel(15_000, 10_000)).toBe('Sedang');
+    expect(densityLevel(8_001, 10_000)).toBe('Sedang');
+    expect(densityLevel(8_000, 10_000)).toBe('Rendah');
+    expect(densityLevel(0, 10_000)).toBe('Rendah');
+  });
+
+  it('rates the densest area Tinggi even when it has few patients and facilities', () => {
+    const areas = [
+      { population: 150_000, area_km2: 5 }, // 30.000/km², small in absolute numbers
+      { population: 300_000, area_km2: 30 }, // 10.000/km²
+      { population: 400_000, area_km2: 80 }, // 5.000/km²
+    ];
+    const avg = averageDensity(areas);
+    expect(avg).toBe(15_000);
+    expect(densityLevel(30_000, avg)).toBe('Tinggi');
+    expect(densityLevel(10_000, avg)).toBe('Rendah');
+  });
+
+  it('leaves areas without a known size out of the average', () => {
+    expect(
+      averageDensity([
+        { population: 1000, area_km2: 0 },
+        { population: 2000, area_km2: 1 },
+      ]),
+    ).toBe(2000);
   });
 });

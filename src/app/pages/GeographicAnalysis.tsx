@@ -5,7 +5,7 @@ import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import PlaceIcon from '@mui/icons-material/Place';
-import { average, density, priorityByRank, severityLevel, topN } from '../../domain/analytics';
+import { averageDensity, density, densityLevel, priorityByRank, topN } from '../../domain/analytics';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
@@ -69,7 +69,7 @@ function GeographicFigures({ data, updating }: { data: GeographicSummary; updati
   );
   const patients = sumBy(ranked, (a) => a.patients);
   const facilities = sumBy(ranked, (a) => a.facilities);
-  const avgTotal = average(ranked.map((a) => a.total));
+  const avgDensity = averageDensity(ranked);
   const top = ranked[0];
   const empty = !patients && !facilities;
   const common = (key: string) => translate(`app.analysis.common.${key}`);
@@ -174,7 +174,10 @@ function GeographicFigures({ data, updating }: { data: GeographicSummary; updati
                 render: (a) => (
                   <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
                     {formatNumber(density(a.population, a.area_km2))}
-                    <StatusChip kind="level" value={severityLevel(a.total, avgTotal)} />
+                    <StatusChip
+                      kind="level"
+                      value={densityLevel(density(a.population, a.area_km2), avgDensity)}
+                    />
                   </Box>
                 ),
               },
