@@ -105,4 +105,24 @@ describe.skipIf(SKIP_E2E)('login page (e2e)', () => {
   it('no uncaught errors in the pages', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it("reads 'Masuk...' (as written, not uppercased) while the sign-in is pending", async () => {
+    const page = await e2e.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(DEMO.admin);
+    await page.locator('input[name="password"]').fill(e2e.config.demoPassword);
+    await page.getByRole('button', { name: 'MASUK', exact: true }).click();
+    const pending = page.getByRole('button', { name: 'Masuk...' });
+    // innerText is the text as shown, after any CSS text-transform.
+    await eventually(() => pending.innerText()).toBe('Masuk...');
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
 });

@@ -133,7 +133,8 @@ export function LoginPage() {
               size="large"
               fullWidth
               disabled={submitting}
-              sx={{ mt: 3 }}
+              // The labels are written as the spec quotes them ('MASUK', 'Masuk...'): no uppercasing.
+              sx={{ mt: 3, textTransform: 'none' }}
               startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
             >
               {translate(submitting ? 'app.login.submitting' : 'app.login.submit')}

@@ -149,6 +149,8 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
             key="q"
             source="q"
             alwaysOn
+            // Wide enough for the whole hint ('Cari nama, NIK, telepon, email'); full width on a phone.
+            sx={{ width: { xs: '100%', sm: 340 } }}
             placeholder={translate(`resources.${decl.name}.filters.search`, {
               _: translate('ra.action.search'),
             })}
