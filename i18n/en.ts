@@ -103,6 +103,7 @@ export const en: typeof englishMessages & ProductMessages = {
     sidebar: {
       logout: 'Sign out',
       copyright: '© %{year} DKI Jakarta Provincial Health Office',
+      language: 'Language',
       open_menu: 'Open menu',
     },
     not_built: {
@@ -330,6 +331,7 @@ export const en: typeof englishMessages & ProductMessages = {
       field: 'Field',
       theirs: 'Stored value now',
       yours: 'Your value',
+      shown: 'Value you saw',
       reload: 'Reload',
       overwrite: 'Save anyway',
       delete_anyway: 'Delete anyway',

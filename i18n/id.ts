@@ -98,6 +98,7 @@ export const id = {
     sidebar: {
       logout: 'Keluar',
       copyright: '© %{year} Dinas Kesehatan Provinsi DKI Jakarta',
+      language: 'Bahasa',
       open_menu: 'Buka menu',
     },
     not_built: {
@@ -325,6 +326,7 @@ export const id = {
       field: 'Kolom',
       theirs: 'Nilai tersimpan sekarang',
       yours: 'Nilai Anda',
+      shown: 'Nilai yang Anda lihat',
       reload: 'Muat ulang',
       overwrite: 'Simpan tetap',
       delete_anyway: 'Hapus tetap',

@@ -1,6 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, LinearProgress, TitlePortal, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout as RaLayout,
+  LinearProgress,
+  LoadingIndicator,
+  TitlePortal,
+  useTranslate,
+} from 'react-admin';
 import { Typography } from '@mui/material';
+import { LanguageMenu } from './LanguageMenu';
 
 // The menu and its icons load after sign-in, not with the login page.
 const AppMenu = lazy(() => import('./AppMenu'));
@@ -13,8 +21,18 @@ const Menu = () => (
 function AppAppBar() {
   const translate = useTranslate();
   return (
-    <AppBar color="primary" userMenu={false}>
-      <TitlePortal />
+    <AppBar
+      color="primary"
+      userMenu={false}
+      toolbar={
+        <>
+          <LanguageMenu />
+          <LoadingIndicator />
+        </>
+      }
+    >
+      {/* A long title shortens with an ellipsis instead of running under the buttons. */}
+      <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
       <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, opacity: 0.9, mr: 1 }}>
         {translate('app.title')}
       </Typography>
