@@ -9,14 +9,20 @@
  * - Worker threads draw and encode the next ranges of patients while PostgreSQL writes one:
  *   on two cores the generator and the server each get one.
  *
- * Everything happens in one transaction: a failed load leaves the database as it was.
+ * Rows, keys, indexes, foreign keys, triggers and rollups are written in one transaction: a
+ * failed load leaves the database as it was. Only the list indexes (the ones prepareDatabase()
+ * creates when they are missing, the GIN trigram index among them) are built after the commit,
+ * several at a time on connections of their own, beside the statistics: should that part stop
+ * half way, the next start of the server builds what is missing.
  */
 import os from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { RESOURCES } from '../../domain/resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
+import { listIndexes } from '../resources/indexes.js';
 import {
   AGD_REPORTS,
   APPOINTMENTS,
@@ -55,6 +61,7 @@ import {
   type LoadPhase,
   type LoadProgress,
   type LoadSummary,
+  type Restore,
 } from './load.js';
 
 /** Patients per range: drawn and sent together (three COPYs: patients, appointments, journeys). */
@@ -141,10 +148,15 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
     phases,
   };
 
-  // The connection works on the same schema as db (tests put each database in a schema).
+  // The connections work on the same schema as db (tests put each database in a schema).
   const { rows: paths } = await db.query<{ path: string }>(`SELECT current_setting('search_path') AS path`);
-  const client = new pg.Client({ connectionString: databaseUrl, types: parsers as any });
-  await client.connect();
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl, types: parsers as any });
+    await c.connect();
+    await c.query(`SELECT set_config('search_path', $1, false)`, [paths[0].path]);
+    return c;
+  };
+  const client = await connect();
   const tx = asTx(client);
   let pool: EncoderPool | null = null;
   try {
@@ -158,8 +170,8 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
         journeyDays: plan.journeyDays,
       });
     }
-    await tx.query(`SELECT set_config('search_path', $1, false)`, [paths[0].path]);
     report('prepare');
+    let afterCommit: Restore[] = [];
     await tx.exec('BEGIN');
     try {
       await checkColumnTypes(tx, [
@@ -174,6 +186,9 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       await tx.exec(`SET LOCAL maintenance_work_mem = '1GB'`);
       const ids = await firstIds(tx);
       const bulk = await beginBulkLoad(tx, BULK_TABLES, true);
+      const listIndexNames = new Set(RESOURCES.flatMap((decl) => listIndexes(decl).map((i) => i.name)));
+      afterCommit = bulk.indexes.filter((i) => listIndexNames.has(i.name));
+      const inTransaction = bulk.indexes.filter((i) => !listIndexNames.has(i.name));
       // Emptied in this transaction, a table takes COPY FREEZE.
       const { rows: counts } = await tx.query<{ empty: boolean }>(
         `SELECT ${BULK_TABLES.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND ')} AS empty`,
@@ -222,7 +237,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       );
 
       next('indexes');
-      const indexTimes = await rebuild(tx, bulk.indexes);
+      const indexTimes = await rebuild(tx, inTransaction);
       next('foreign keys', indexTimes);
       const keyTimes = await rebuild(tx, bulk.foreignKeys);
 
@@ -242,10 +257,9 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       throw err;
     }
 
-    // Statistics for the planner, and the visibility map where COPY could not freeze.
-    next('analyze');
-    await tx.exec(`VACUUM (ANALYZE) medical_facilities, ${DEMO_TABLES.join(', ')}`);
-    next('done');
+    next('list indexes');
+    const after = await afterCommitWork(connect, client, afterCommit, ['medical_facilities', ...DEMO_TABLES]);
+    next('done', after);
   } finally {
     await pool?.close();
     await client.end();
@@ -255,6 +269,61 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * After the commit: builds the list indexes and gathers the statistics (VACUUM (ANALYZE), which
+ * also sets the visibility map where COPY could not freeze), three statements at a time on three
+ * connections. The slowest index (a GIN one, which PostgreSQL builds on one core) goes first; a
+ * table is analyzed once its indexes exist (statistics of index expressions come with them).
+ * Returns where the time went.
+ */
+async function afterCommitWork(
+  connect: () => Promise<pg.Client>,
+  client: pg.Client,
+  indexes: Restore[],
+  tables: string[],
+): Promise<string> {
+  const clients = [client, ...(await Promise.all([connect(), connect()]))];
+  // A GIN build gathers its entries in this much memory before it writes them out.
+  await Promise.all(clients.map((c) => c.query(`SET maintenance_work_mem = '512MB'`)));
+  const idle = [...clients];
+  const waiting: ((c: pg.Client) => void)[] = [];
+  const times: string[] = [];
+  /** Runs a statement on the first connection free, in the order asked. */
+  const run = async (name: string, sql: string) => {
+    const c = idle.pop() ?? (await new Promise<pg.Client>((resolve) => waiting.push(resolve)));
+    const t = performance.now();
+    try {
+      await c.query(sql);
+      const ms = performance.now() - t;
+      if (ms >= 50) times.push(`${name} ${seconds(ms)}`);
+    } finally {
+      const next = waiting.shift();
+      if (next) next(c);
+      else idle.push(c);
+    }
+  };
+  try {
+    const slowFirst = [...indexes].sort(
+      (a, b) => Number(/ USING btree /.test(a.sql)) - Number(/ USING btree /.test(b.sql)),
+    );
+    const built = slowFirst.map((i) => ({ table: i.table, done: run(i.name, i.sql) }));
+    const analyzed = tables.map((table) => {
+      const own = built.filter((b) => b.table.replace(/^.*\./, '') === table).map((b) => b.done);
+      return Promise.all(own).then(() => run(`ANALYZE ${table}`, `VACUUM (ANALYZE) ${table}`));
+    });
+    const results = await Promise.allSettled([...built.map((b) => b.done), ...analyzed]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      throw new Error(
+        `the city is loaded, but building the list indexes or statistics failed (the server builds missing list indexes when it starts): ${failed.reason}`,
+      );
+    }
+  } finally {
+    await Promise.all(clients.slice(1).map((c) => c.end()));
+  }
+  return times.join(', ');
+}
 
 /**
  * Sends the patients (with their appointments and journeys) range by range, three COPYs a

@@ -109,6 +109,7 @@ export interface LoadProgress {
     | 'indexes'
     | 'foreign keys'
     | 'rollups'
+    | 'list indexes'
     | 'analyze'
     | 'done';
   patients: number;
@@ -216,6 +217,7 @@ export const BULK_TABLES = [
 /** A key, index or foreign key dropped for a load, and its statement to come back. */
 export interface Restore {
   name: string;
+  table: string;
   sql: string;
 }
 
@@ -243,10 +245,10 @@ export async function beginBulkLoad(tx: Tx, tables: string[], strip: boolean): P
   for (const t of triggers) await tx.exec(`ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`);
   if (!strip) return { triggers, indexes: [], foreignKeys: [] };
 
-  type Item = { name: string; drop: string; add: string };
+  type Item = { name: string; table: string; drop: string; add: string };
   const constraints = (where: string) =>
     tx.query<Item>(
-      `SELECT conname AS name,
+      `SELECT conname AS name, conrelid::regclass::text AS table,
               format('ALTER TABLE %s DROP CONSTRAINT %I', conrelid::regclass, conname) AS drop,
               format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) AS add
          FROM pg_constraint WHERE ${where}
@@ -258,7 +260,8 @@ export async function beginBulkLoad(tx: Tx, tables: string[], strip: boolean): P
   );
   const { rows: keys } = await constraints(`contype IN ('p', 'u') AND conrelid = ANY ($1::regclass[])`);
   const { rows: indexes } = await tx.query<Item>(
-    `SELECT i.relname AS name, format('DROP INDEX %s', x.indexrelid::regclass) AS drop,
+    `SELECT i.relname AS name, x.indrelid::regclass::text AS table,
+            format('DROP INDEX %s', x.indexrelid::regclass) AS drop,
             pg_get_indexdef(x.indexrelid) AS add
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       WHERE x.indrelid = ANY ($1::regclass[])
@@ -267,7 +270,7 @@ export async function beginBulkLoad(tx: Tx, tables: string[], strip: boolean): P
     [tables],
   );
   for (const c of [...fks, ...keys, ...indexes]) await tx.exec(c.drop);
-  const restore = (c: Item): Restore => ({ name: c.name, sql: c.add });
+  const restore = (c: Item): Restore => ({ name: c.name, table: c.table, sql: c.add });
   return { triggers, indexes: [...keys, ...indexes].map(restore), foreignKeys: fks.map(restore) };
 }
 
