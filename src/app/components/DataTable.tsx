@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { percent } from '../../domain/analytics';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatNumber } from './figures';
+import { formatNumber, formatPercent } from './figures';
 
 export interface DataColumn<T> {
   key: string;
@@ -80,7 +80,7 @@ export function countColumns<T extends { count: number }>(
       key: 'percentage',
       label: translate('app.analysis.common.percentage'),
       align: 'right',
-      render: (r) => `${formatNumber(percent(r.count, total))}%`,
+      render: (r) => formatPercent(percent(r.count, total)),
     },
   ];
 }

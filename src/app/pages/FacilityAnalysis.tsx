@@ -6,7 +6,7 @@ import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { formatNumber, sumBy } from '../components/figures';
+import { formatDecimal, sumBy } from '../components/figures';
 import { DistributionCards } from '../components/DistributionCards';
 import { StatusChip } from '../components/StatusChip';
 import { useDashboardData, type FacilityTypeCount } from '../components/useDashboardData';
@@ -38,7 +38,7 @@ function FacilityFigures({ rows }: { rows: FacilityTypeCount[] }) {
           caption:
             largest &&
             translate('app.analysis.common.share_of_total', {
-              percent: formatNumber(percent(largest.count, total)),
+              percent: formatDecimal(percent(largest.count, total)),
             }),
           icon: <EmojiEventsIcon />,
           color: 'success',

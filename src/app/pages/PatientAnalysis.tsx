@@ -8,7 +8,7 @@ import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
 import { DataTable, countColumns } from '../components/DataTable';
-import { formatNumber, sumBy } from '../components/figures';
+import { formatDecimal, sumBy } from '../components/figures';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { useDashboardData, type PatientDemographics } from '../components/useDashboardData';
 import { useCodeLabels } from '../components/labels';
@@ -53,7 +53,7 @@ function PatientFigures({ data }: { data: PatientDemographics }) {
     (a) => a.count,
   );
   const share = (n: number) =>
-    translate('app.analysis.common.share_of_total', { percent: formatNumber(percent(n, total)) });
+    translate('app.analysis.common.share_of_total', { percent: formatDecimal(percent(n, total)) });
   const series = [{ key: 'count', name: translate('app.analysis.common.patients'), kind: 'bar' as const }];
 
   return (
