@@ -103,4 +103,32 @@ describe.skipIf(SKIP_E2E)('editing a patient someone else changed (e2e)', () => 
     await eventually(() => mine.page.getByRole('dialog').count()).toBe(0);
     expect((await e2e.api(token, `/api/master/patients/${id}`)).body.phone_number).toBe('081366666666');
   });
+
+  it("refuses deleting a record changed since the list showed it; 'Hapus tetap' deletes it knowingly", async () => {
+    const { id } = await create('Rina Hapus Bersamaan');
+    const nik = (await e2e.api(token, `/api/master/patients/${id}`)).body.identity_number as string;
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.goto('/master/patients');
+    await page.getByPlaceholder(/Cari/).fill(nik);
+    const rows = page.locator('table tbody tr');
+    await eventually(() => rows.allInnerTexts()).toEqual([expect.stringContaining('Rina Hapus Bersamaan')]);
+    // Someone changes the record after the list showed it.
+    await e2e.api(token, `/api/master/patients/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ phone_number: '081355555555' }),
+    });
+    await rows.first().getByRole('button', { name: 'Hapus' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /konfirmasi|ya|hapus/i })
+      .click();
+    const conflict = page.getByRole('dialog').filter({ hasText: 'Data ini telah diubah oleh pengguna lain' });
+    await conflict.waitFor();
+    await expect(
+      conflict.locator('tr[data-field="phone_number"] [data-side="theirs"]').innerText(),
+    ).resolves.toBe('081355555555');
+    expect((await e2e.api(token, `/api/master/patients/${id}`)).status).toBe(200);
+    await conflict.getByRole('button', { name: 'Hapus tetap' }).click();
+    await eventually(() => e2e.api(token, `/api/master/patients/${id}`).then((r) => r.status)).toBe(404);
+  });
 });

@@ -3,9 +3,7 @@ import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   CreateButton,
   Datagrid,
-  DeleteButton,
   EditButton,
-  ExportButton,
   List,
   SearchInput,
   SelectInput,
@@ -19,6 +17,8 @@ import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
+import { ServerExportButton } from './ServerExportButton';
+import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
@@ -160,7 +160,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
         actions={
           <TopToolbar>
             <CreateButton label="app.common.add" />
-            <ExportButton maxResults={1000} />
+            <ServerExportButton />
           </TopToolbar>
         }
         empty={<Empty decl={decl} />}
@@ -178,7 +178,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
           {columns ?? fallbackColumns}
           <WrapperField label="app.common.actions" textAlign="right">
             <EditButton />
-            <DeleteButton mutationMode="pessimistic" />
+            <VersionedDeleteButton decl={decl} />
           </WrapperField>
         </Datagrid>
       </List>

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import {
+  DeleteButton,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import { changedFields, type Conflict } from './ConflictPanel';
+
+const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
+
+/**
+ * Delete with confirmation, on the version the list showed: when someone changed the record
+ * meanwhile the server refuses (412) and this shows what changed, with 'Muat ulang' (show the
+ * list anew) or 'Hapus tetap' (delete the record as it is now, knowingly).
+ */
+export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
+  const record = useRecordContext();
+  const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [deleteOne, { isPending }] = useDelete();
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  if (!record) return null;
+  const close = () => {
+    setConflict(null);
+    refresh();
+  };
+  const label = (k: string) => translate(`resources.${decl.name}.fields.${k}`, { _: k });
+  const fields = conflict ? changedFields(decl, conflict.current, record) : [];
+  return (
+    <>
+      <DeleteButton
+        mutationMode="pessimistic"
+        mutationOptions={{
+          onError: (error: any) => {
+            if (error?.status === 412 && error.body?.current) {
+              setConflict({ message: error.message, current: error.body.current });
+            } else {
+              notify(error?.message || 'ra.notification.http_error', { type: 'error' });
+            }
+          },
+        }}
+      />
+      <Dialog open={!!conflict} onClose={close} aria-labelledby="delete-conflict-title">
+        <DialogTitle id="delete-conflict-title">{translate('app.conflict.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{conflict?.message}</DialogContentText>
+          {fields.length > 0 && (
+            <Table size="small" sx={{ mt: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.conflict.field')}</TableCell>
+                  <TableCell>{translate('app.conflict.theirs')}</TableCell>
+                  <TableCell>{translate('app.conflict.shown')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {fields.map((k) => (
+                  <TableRow key={k} data-field={k}>
+                    <TableCell>{label(k)}</TableCell>
+                    <TableCell data-side="theirs">{shown(conflict!.current[k])}</TableCell>
+                    <TableCell data-side="yours">{shown(record[k])}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{translate('app.conflict.reload')}</Button>
+          <Button
+            variant="contained"
+            disabled={isPending}
+            onClick={() =>
+              deleteOne(
+                resource,
+                { id: record.id, previousData: record, meta: { version: conflict!.current.version } },
+                {
+                  mutationMode: 'pessimistic',
+                  onSuccess: () => {
+                    notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+                    close();
+                  },
+                  onError: (error: any) =>
+                    notify(error?.message || 'ra.notification.http_error', { type: 'error' }),
+                },
+              )
+            }
+          >
+            {translate('app.conflict.delete_anyway')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
