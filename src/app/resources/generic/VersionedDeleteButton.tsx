@@ -38,14 +38,16 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [deleteOne, { isPending }] = useDelete();
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // The record as the list showed it when the delete was asked: the list reloads after the
+  // refusal, and the comparison must be with what the user saw.
+  const [conflict, setConflict] = useState<(Conflict & { shown: Record<string, any> }) | null>(null);
   if (!record) return null;
   const close = () => {
     setConflict(null);
     refresh();
   };
   const label = (k: string) => translate(`resources.${decl.name}.fields.${k}`, { _: k });
-  const fields = conflict ? changedFields(decl, conflict.current, record) : [];
+  const fields = conflict ? changedFields(decl, conflict.current, conflict.shown) : [];
   return (
     <>
       <DeleteButton
@@ -53,7 +55,7 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
         mutationOptions={{
           onError: (error: any) => {
             if (error?.status === 412 && error.body?.current) {
-              setConflict({ message: error.message, current: error.body.current });
+              setConflict({ message: error.message, current: error.body.current, shown: record });
             } else {
               notify(error?.message || 'ra.notification.http_error', { type: 'error' });
             }
@@ -78,7 +80,7 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
                   <TableRow key={k} data-field={k}>
                     <TableCell>{label(k)}</TableCell>
                     <TableCell data-side="theirs">{shown(conflict!.current[k])}</TableCell>
-                    <TableCell data-side="yours">{shown(record[k])}</TableCell>
+                    <TableCell data-side="yours">{shown(conflict!.shown[k])}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
