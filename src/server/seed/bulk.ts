@@ -12,8 +12,8 @@
  * Rows, keys, indexes, foreign keys, triggers and rollups are written in one transaction: a
  * failed load leaves the database as it was. Only the list indexes (the ones prepareDatabase()
  * creates when they are missing, the GIN trigram index among them) are built after the commit,
- * several at a time on connections of their own, beside the statistics: should that part stop
- * half way, the next start of the server builds what is missing.
+ * two at a time, beside the statistics: should that part stop half way, the next start of the
+ * server builds what is missing.
  */
 import os from 'node:os';
 import { Readable } from 'node:stream';
@@ -272,9 +272,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * After the commit: builds the list indexes and gathers the statistics (VACUUM (ANALYZE), which
- * also sets the visibility map where COPY could not freeze), three statements at a time on three
- * connections. The slowest index (a GIN one, which PostgreSQL builds on one core) goes first; a
- * table is analyzed once its indexes exist (statistics of index expressions come with them).
+ * also sets the visibility map where COPY could not freeze), two statements at a time on two
+ * connections. The slowest index (a GIN one, which PostgreSQL builds on one core) goes first,
+ * the rest follow on the other connection; a table is analyzed once its indexes exist
+ * (statistics of index expressions come with them).
  * Returns where the time went.
  */
 async function afterCommitWork(
@@ -283,9 +284,14 @@ async function afterCommitWork(
   indexes: Restore[],
   tables: string[],
 ): Promise<string> {
-  const clients = [client, ...(await Promise.all([connect(), connect()]))];
-  // A GIN build gathers its entries in this much memory before it writes them out.
-  await Promise.all(clients.map((c) => c.query(`SET maintenance_work_mem = '512MB'`)));
+  const clients = [client, await connect()];
+  // A GIN build gathers its entries in this much memory before it writes them out; no parallel
+  // B-tree builds beside it, so that it keeps a core to itself.
+  await Promise.all(
+    clients.map((c) =>
+      c.query(`SET maintenance_work_mem = '512MB'; SET max_parallel_maintenance_workers = 0`),
+    ),
+  );
   const idle = [...clients];
   const waiting: ((c: pg.Client) => void)[] = [];
   const times: string[] = [];
