@@ -276,14 +276,15 @@ async function mixed(server: RunningServer, headers: Record<string, string>) {
   return ok ? 0 : 1;
 }
 
-/** Statements running in the server's database, other than the one asking. */
+/** Statements the API server is running (its connections carry application_name dkj-api). */
 async function runningStatements(databaseUrl: string) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     const { rows } = await c.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+          AND backend_type = 'client backend' AND application_name = 'dkj-api'`,
     );
     return rows[0].n as number;
   } finally {

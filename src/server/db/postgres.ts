@@ -10,6 +10,8 @@ const types = {
   },
 };
 
+export const APPLICATION_NAME = 'dkj-api';
+
 /** How long a statement may wait for a free connection of its pool. */
 export const CONNECTION_WAIT_MS = 3000;
 
@@ -30,10 +32,16 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     types: types as any,
     max,
     statement_timeout: statementTimeoutMs || undefined,
+    // Names the API's own connections in pg_stat_activity (the load bench watches them).
+    application_name: APPLICATION_NAME,
     // A request does not wait for a connection without end: past this it answers 503.
     connectionTimeoutMillis: statementTimeoutMs ? CONNECTION_WAIT_MS : undefined,
+    // One process per statement: parallel workers would let two heavy requests take every
+    // core from sign-in and /auth/me, and each worker must stop before a cancel completes.
     // A schema of its own isolates a test run from others on the same database.
-    options: schema ? `-c search_path=${schema}` : undefined,
+    options: ['-c max_parallel_workers_per_gather=0', schema ? `-c search_path=${schema}` : '']
+      .join(' ')
+      .trim(),
   });
   const light = new pg.Pool(poolConfig(options.poolSize ?? 10));
   const heavy = new pg.Pool(poolConfig(options.heavyPoolSize ?? 2));
