@@ -151,7 +151,11 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
   // The connections work on the same schema as db (tests put each database in a schema).
   const { rows: paths } = await db.query<{ path: string }>(`SELECT current_setting('search_path') AS path`);
   const connect = async () => {
-    const c = new pg.Client({ connectionString: databaseUrl, types: parsers as any });
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      types: parsers as any,
+      application_name: 'dkj-seed',
+    });
     await c.connect();
     await c.query(`SELECT set_config('search_path', $1, false)`, [paths[0].path]);
     return c;
