@@ -20,7 +20,7 @@ export interface Conflict {
   current: Record<string, any>;
 }
 
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
+export const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 const same = (a: unknown, b: unknown) => shown(a) === shown(b);
 
 /** Fields whose stored value now differs from what the form holds. */
@@ -32,6 +32,44 @@ export function changedFields(
   return Object.entries(decl.schema.properties ?? {})
     .filter(([k, p]) => !p.readOnly && !p.writeOnly && k in current && !same(current[k], mine[k]))
     .map(([k]) => k);
+}
+
+/** Each changed field: its label, the stored value now, and the user's (or the one they saw). */
+export function ChangedFieldsTable({
+  decl,
+  fields,
+  theirs,
+  yours,
+  yoursLabel,
+}: {
+  decl: ResourceDeclaration;
+  fields: string[];
+  theirs: Record<string, any>;
+  yours: Record<string, any>;
+  yoursLabel: string;
+}) {
+  const translate = useTranslate();
+  if (!fields.length) return null;
+  return (
+    <Table size="small" aria-label={translate('app.conflict.title')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.conflict.field')}</TableCell>
+          <TableCell>{translate('app.conflict.theirs')}</TableCell>
+          <TableCell>{translate(yoursLabel)}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {fields.map((k) => (
+          <TableRow key={k} data-field={k}>
+            <TableCell>{translate(`resources.${decl.name}.fields.${k}`, { _: k })}</TableCell>
+            <TableCell data-side="theirs">{shown(theirs[k])}</TableCell>
+            <TableCell data-side="yours">{shown(yours[k])}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
 }
 
 /**
@@ -59,7 +97,6 @@ export function ConflictPanel({
     ref.current?.focus();
   }, [conflict]);
   const fields = changedFields(decl, conflict.current, mine);
-  const label = (k: string) => translate(`resources.${decl.name}.fields.${k}`, { _: k });
   return (
     <Alert
       ref={ref}
@@ -70,28 +107,15 @@ export function ConflictPanel({
     >
       <AlertTitle>{translate('app.conflict.title')}</AlertTitle>
       {conflict.message}
-      {fields.length > 0 && (
-        <Box sx={{ overflowX: 'auto', my: 1 }}>
-          <Table size="small" aria-label={translate('app.conflict.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.conflict.field')}</TableCell>
-                <TableCell>{translate('app.conflict.theirs')}</TableCell>
-                <TableCell>{translate('app.conflict.yours')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {fields.map((k) => (
-                <TableRow key={k} data-field={k}>
-                  <TableCell>{label(k)}</TableCell>
-                  <TableCell data-side="theirs">{shown(conflict.current[k])}</TableCell>
-                  <TableCell data-side="yours">{shown(mine[k])}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <Box sx={{ overflowX: 'auto', my: 1 }}>
+        <ChangedFieldsTable
+          decl={decl}
+          fields={fields}
+          theirs={conflict.current}
+          yours={mine}
+          yoursLabel="app.conflict.yours"
+        />
+      </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
         <Button
           variant="outlined"

@@ -8,23 +8,9 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ResourceDeclaration } from '../../../domain/resource';
-import { changedFields, type Conflict } from './ConflictPanel';
-
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
+import { ChangedFieldsTable, changedFields, type Conflict } from './ConflictPanel';
 
 /**
  * Delete with confirmation, on the version the list showed: when someone changed the record
@@ -46,7 +32,6 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
     setConflict(null);
     refresh();
   };
-  const label = (k: string) => translate(`resources.${decl.name}.fields.${k}`, { _: k });
   const fields = conflict ? changedFields(decl, conflict.current, conflict.shown) : [];
   return (
     <>
@@ -66,26 +51,13 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
         <DialogTitle id="delete-conflict-title">{translate('app.conflict.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{conflict?.message}</DialogContentText>
-          {fields.length > 0 && (
-            <Table size="small" sx={{ mt: 1 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.conflict.field')}</TableCell>
-                  <TableCell>{translate('app.conflict.theirs')}</TableCell>
-                  <TableCell>{translate('app.conflict.shown')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {fields.map((k) => (
-                  <TableRow key={k} data-field={k}>
-                    <TableCell>{label(k)}</TableCell>
-                    <TableCell data-side="theirs">{shown(conflict!.current[k])}</TableCell>
-                    <TableCell data-side="yours">{shown(conflict!.shown[k])}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <ChangedFieldsTable
+            decl={decl}
+            fields={fields}
+            theirs={conflict?.current ?? {}}
+            yours={conflict?.shown ?? {}}
+            yoursLabel="app.conflict.shown"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate('app.conflict.reload')}</Button>
