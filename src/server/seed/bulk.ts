@@ -58,10 +58,9 @@ import {
   rebuild,
   insertAssessments,
   type LoadOptions,
-  type LoadPhase,
-  type LoadProgress,
   type LoadSummary,
   type Restore,
+  loadTracker,
 } from './load.js';
 
 /** Patients per range: drawn and sent together (three COPYs: patients, appointments, journeys). */
@@ -113,40 +112,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
   // Fixed here: the encoder threads must draw the city for the same moment.
   const city = { ...options, now: options.now ?? new Date() };
   const plan = planCity(city);
-  const phases: LoadPhase[] = [];
-  const progress: LoadProgress = {
-    phase: 'prepare',
-    patients: 0,
-    totalPatients: plan.patients,
-    appointments: 0,
-    journeys: 0,
-    rows: 0,
-    elapsedMs: 0,
-  };
-  let phaseStart = started;
-  const report = (phase: LoadProgress['phase']) => {
-    progress.phase = phase;
-    progress.elapsedMs = performance.now() - started;
-    options.onProgress?.(progress);
-  };
-  /** Ends the running phase (recording its time) and starts the next. */
-  const next = (phase: LoadProgress['phase'], detail?: string) => {
-    const now = performance.now();
-    phases.push({ phase: progress.phase, ms: now - phaseStart, detail });
-    phaseStart = now;
-    report(phase);
-  };
-  const summary: LoadSummary = {
-    facilities: 0,
-    patients: 0,
-    appointments: 0,
-    journeys: 0,
-    emergencies: 0,
-    agdReports: 0,
-    mentalHealthResponses: 0,
-    ms: 0,
-    phases,
-  };
+  const { progress, report, next, summary } = loadTracker(plan.patients, started, options.onProgress);
 
   // The connections work on the same schema as db (tests put each database in a schema).
   const { rows: paths } = await db.query<{ path: string }>(`SELECT current_setting('search_path') AS path`);

@@ -305,17 +305,17 @@ export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummar
   return insertCity(db, options);
 }
 
-async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
-  const started = performance.now();
-  const plan: CityPlan = planCity(options);
-  const batchSize = options.batchSize ?? (db.kind === 'postgres' ? 2000 : 1000);
-  const chunk = db.kind === 'postgres' ? 20_000 : 2500;
-  const strip = options.rebuildIndexes ?? plan.patients >= 1000;
+/**
+ * The progress, phase timings and summary of one load, shared by the insert and COPY paths:
+ * `report` tells the caller where the load is, `next` ends the running phase (recording its
+ * time and where it went) and starts the next.
+ */
+export function loadTracker(totalPatients: number, started: number, onProgress?: (p: LoadProgress) => void) {
   const phases: LoadPhase[] = [];
   const progress: LoadProgress = {
     phase: 'prepare',
     patients: 0,
-    totalPatients: plan.patients,
+    totalPatients,
     appointments: 0,
     journeys: 0,
     rows: 0,
@@ -325,9 +325,8 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
   const report = (phase: LoadProgress['phase']) => {
     progress.phase = phase;
     progress.elapsedMs = performance.now() - started;
-    options.onProgress?.(progress);
+    onProgress?.(progress);
   };
-  /** Ends the running phase (recording its time and where it went) and starts the next. */
   const next = (phase: LoadProgress['phase'], detail?: string) => {
     const now = performance.now();
     phases.push({ phase: progress.phase, ms: now - phaseStart, detail });
@@ -345,6 +344,16 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
     ms: 0,
     phases,
   };
+  return { phases, progress, report, next, summary };
+}
+
+async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
+  const started = performance.now();
+  const plan: CityPlan = planCity(options);
+  const batchSize = options.batchSize ?? (db.kind === 'postgres' ? 2000 : 1000);
+  const chunk = db.kind === 'postgres' ? 20_000 : 2500;
+  const strip = options.rebuildIndexes ?? plan.patients >= 1000;
+  const { progress, report, next, summary } = loadTracker(plan.patients, started, options.onProgress);
 
   report('prepare');
   await db.transaction(async (tx) => {
