@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
@@ -79,7 +80,12 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     const tx: Tx = {
       async query(sql, params) {
         if (signal?.aborted) throw abortError();
-        const res = await client.query(sql, params as any[]);
+        // Light work (sign-in, the session check of every request, first pages, a record by
+        // id) runs as named statements, parsed and planned once per connection; heavy work is
+        // planned for its actual values each time (a search's best plan depends on its term).
+        const res = work.getStore()?.heavy
+          ? await client.query(sql, params as any[])
+          : await client.query({ name: statementName(sql), text: sql, values: params as any[] });
         return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
       },
       async exec(sql) {
@@ -129,6 +135,22 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       await Promise.all([light.end(), heavy.end()]);
     },
   };
+}
+
+/**
+ * A statement's name: a digest of its text. The texts come from code (values are parameters),
+ * so they are few; a connection prepares each once.
+ */
+const names = new Map<string, string>();
+const MAX_NAMED = 2000;
+function statementName(sql: string): string | undefined {
+  let n = names.get(sql);
+  if (!n) {
+    if (names.size >= MAX_NAMED) return undefined; // unnamed: parsed for this execution only
+    n = 's' + createHash('sha1').update(sql).digest('hex').slice(0, 16);
+    names.set(sql, n);
+  }
+  return n;
 }
 
 function abortError() {

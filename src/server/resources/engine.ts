@@ -176,7 +176,12 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
       config: { access, work: (request) => listWork(m, request.query as ListQuery) },
       schema: { tags, querystring: s.listQuery, response: { 200: s.listResponse } },
     },
-    (request) => listPage(db, m, request, request.query as ListQuery),
+    // The page arrives as JSON text (built by PostgreSQL) and is sent as it is; the response
+    // schema above still documents it.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await listPage(db, m, request, request.query as ListQuery)),
   );
 
   app.get(

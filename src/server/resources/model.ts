@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  baseType,
   writableFields,
   writeOnlyFields,
-  type JsonSchema,
   type ResourceDeclaration,
 } from '../../domain/resource.js';
 
@@ -12,8 +12,7 @@ export const quote = (ident: string) => {
   return `"${ident}"`;
 };
 
-export const baseType = (p: JsonSchema) =>
-  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
+export { baseType };
 
 /**
  * What the engine derives once from a declaration: which fields are read, written, secret;
@@ -39,6 +38,18 @@ export function resourceModel(decl: ResourceDeclaration) {
     required,
     table: quote(decl.table),
     selectList: `${readable.map(quote).join(', ')}, xmin::text AS version`,
+    /**
+     * The same columns as JSON values the way the API answers them: a timestamp as
+     * 'YYYY-MM-DDTHH:MM:SS.mmmZ' (what JSON.stringify makes of a Date), everything else as
+     * PostgreSQL's own JSON of it.
+     */
+    jsonSelectList: `${readable
+      .map((k) =>
+        props[k].format === 'date-time'
+          ? `to_char(${quote(k)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quote(k)}`
+          : quote(k),
+      )
+      .join(', ')}, xmin::text AS version`,
     auditName: decl.auditName ?? decl.table,
     sortable: [...new Set([decl.defaultSort.field, ...(decl.sortable ?? [])])],
     /** The one text the search matches: the searched columns joined, as the trigram index has it. */
@@ -48,7 +59,8 @@ export function resourceModel(decl: ResourceDeclaration) {
       const admin = request.admin;
       if (!decl.facilityColumn || admin?.effectiveRole !== 'medical_facility') return null;
       return {
-        sql: `${quote(decl.facilityColumn)} IS NOT DISTINCT FROM`,
+        // A user without a facility matches no row (-1); '=' lets the facility's list index serve it.
+        sql: `${quote(decl.facilityColumn)} =`,
         value: admin.medical_facility_id ?? -1,
       };
     },
