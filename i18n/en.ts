@@ -5,41 +5,7 @@
  */
 import englishMessages from 'ra-language-english';
 import type { Messages } from './id';
-
-const patientFields = {
-  id: 'ID',
-  full_name: 'Full Name',
-  identity_type: 'Identity Type',
-  identity_number: 'Identity Number',
-  citizenship: 'Citizenship',
-  place_of_birth: 'Place of Birth',
-  date_of_birth: 'Date of Birth',
-  gender: 'Gender',
-  marital_status: 'Marital Status',
-  religion: 'Religion',
-  blood_type: 'Blood Type',
-  last_education: 'Highest Education',
-  occupation: 'Occupation',
-  tribe: 'Ethnicity',
-  mother_name: "Mother's Maiden Name",
-  address: 'Address',
-  rt: 'RT',
-  rw: 'RW',
-  village: 'Village',
-  district: 'District',
-  regency: 'Regency/City',
-  province: 'Province',
-  postal_code: 'Postal Code',
-  phone_number: 'Phone Number',
-  email: 'Email',
-  insurance: 'Insurance',
-  insurance_number: 'Insurance Number',
-  family_card_number: 'Family Card Number',
-  medical_facility_id: 'Medical Facility',
-  created_by: 'Created By',
-  created_at: 'Created',
-  updated_at: 'Updated',
-};
+import { resourceTexts } from './resources';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -338,44 +304,5 @@ export const en: typeof englishMessages & ProductMessages = {
       cancel: 'Cancel',
     },
   },
-  resources: {
-    'master/patients': {
-      name: 'Patient |||| Patients',
-      title: 'Patient Master Data',
-      add_title: 'Add Patient',
-      edit_title: 'Edit Patient',
-      fields: patientFields,
-      columns: {
-        patient_info: 'Patient Info',
-        identity: 'Identity',
-        contact: 'Contact',
-        location: 'Location',
-        insurance: 'Insurance',
-      },
-      filters: {
-        search: 'Search name, NIK, phone, email',
-        gender: 'Gender',
-        insurance: 'Insurance',
-      },
-      choices: {
-        gender: { L: 'Male', P: 'Female' },
-      },
-      sections: {
-        identity: 'Identity',
-        personal: 'Personal Details',
-        address: 'Address',
-        contact: 'Contact & Insurance',
-      },
-      empty: 'No patient data yet',
-      errors: {
-        fetch: 'Failed to fetch patients',
-        save: 'Failed to save patient',
-        delete: 'Failed to delete patient',
-      },
-    },
-    'admin/medical-facilities': {
-      name: 'Medical Facility |||| Medical Facilities',
-      fields: { name: 'Name', type: 'Type' },
-    },
-  },
+  resources: resourceTexts('en'),
 };

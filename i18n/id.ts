@@ -5,41 +5,7 @@
  * exactly as written there.
  */
 import { raIndonesian } from './ra-id';
-
-const patientFields = {
-  id: 'ID',
-  full_name: 'Nama Lengkap',
-  identity_type: 'Jenis Identitas',
-  identity_number: 'Nomor Identitas',
-  citizenship: 'Kewarganegaraan',
-  place_of_birth: 'Tempat Lahir',
-  date_of_birth: 'Tanggal Lahir',
-  gender: 'Jenis Kelamin',
-  marital_status: 'Status Pernikahan',
-  religion: 'Agama',
-  blood_type: 'Golongan Darah',
-  last_education: 'Pendidikan Terakhir',
-  occupation: 'Pekerjaan',
-  tribe: 'Suku',
-  mother_name: 'Nama Ibu Kandung',
-  address: 'Alamat',
-  rt: 'RT',
-  rw: 'RW',
-  village: 'Kelurahan/Desa',
-  district: 'Kecamatan',
-  regency: 'Kabupaten/Kota',
-  province: 'Provinsi',
-  postal_code: 'Kode Pos',
-  phone_number: 'Nomor Telepon',
-  email: 'Email',
-  insurance: 'Asuransi',
-  insurance_number: 'Nomor Asuransi',
-  family_card_number: 'Nomor Kartu Keluarga',
-  medical_facility_id: 'Fasilitas Kesehatan',
-  created_by: 'Dibuat Oleh',
-  created_at: 'Dibuat',
-  updated_at: 'Diperbarui',
-};
+import { resourceTexts } from './resources';
 
 export const id = {
   ...raIndonesian,
@@ -333,46 +299,7 @@ export const id = {
       cancel: 'Batal',
     },
   },
-  resources: {
-    'master/patients': {
-      name: 'Pasien |||| Pasien',
-      title: 'Master Data Pasien',
-      add_title: 'Tambah Pasien',
-      edit_title: 'Edit Pasien',
-      fields: patientFields,
-      columns: {
-        patient_info: 'Patient Info',
-        identity: 'Identity',
-        contact: 'Contact',
-        location: 'Location',
-        insurance: 'Insurance',
-      },
-      filters: {
-        search: 'Cari nama, NIK, telepon, email',
-        gender: 'Jenis Kelamin',
-        insurance: 'Asuransi',
-      },
-      choices: {
-        gender: { L: 'Laki-laki', P: 'Perempuan' },
-      },
-      sections: {
-        identity: 'Identitas',
-        personal: 'Data Diri',
-        address: 'Alamat',
-        contact: 'Kontak & Asuransi',
-      },
-      empty: 'Belum ada data pasien',
-      errors: {
-        fetch: 'Failed to fetch patients',
-        save: 'Failed to save patient',
-        delete: 'Failed to delete patient',
-      },
-    },
-    'admin/medical-facilities': {
-      name: 'Fasilitas Kesehatan |||| Fasilitas Kesehatan',
-      fields: { name: 'Nama', type: 'Jenis' },
-    },
-  },
+  resources: resourceTexts('id'),
 };
 
 export type Messages = typeof id;

@@ -10,7 +10,7 @@ import { theme } from './theme';
 import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenuAccess';
 import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
-import patients from './resources/master/patients';
+import { resourceScreens } from './resources/screens';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
@@ -25,9 +25,8 @@ const analysisPages: Record<string, ComponentType> = {
   '/geographic': lazy(() => import('./pages/GeographicAnalysis')),
 };
 
-/** Resources with screens of their own; every other menu path is a custom route. */
-const resources = [patients];
-const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
+/** Every declared resource has its screen; every other menu path is a custom route. */
+const resourcePaths = new Set(resourceScreens.map((r) => `/${r.name}`));
 const pendingPages = menuLeaves().filter(
   (l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!) && !analysisPages[l.path!],
 );
@@ -48,7 +47,7 @@ export function App() {
       requireAuth
       disableTelemetry
     >
-      {resources.map((r) => (
+      {resourceScreens.map((r) => (
         <Resource key={r.name} {...r} />
       ))}
       <Resource name="admin/medical-facilities" recordRepresentation="name" />

@@ -54,11 +54,19 @@ export interface ResourceDeclaration {
   sortable?: string[];
   /** Fields stored hashed (passwords): write-only, never returned, blank on update = unchanged. */
   hashed?: string[];
+  /** Fields the console's generic table shows, in order (default: the first six). */
+  listColumns?: string[];
+  /** The field that names a record in pickers and titles (default: the id). */
+  recordRepresentation?: string;
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
   validate?: (record: Record<string, any>) => FieldErrors;
 }
 
 export const defineResource = (decl: ResourceDeclaration) => decl;
+
+/** A property's type without its null: ['string', 'null'] → 'string'. */
+export const baseType = (p: JsonSchema) =>
+  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
 
 /** Fields the caller may write: every property that is not readOnly. */
 export function writableFields(decl: ResourceDeclaration): string[] {

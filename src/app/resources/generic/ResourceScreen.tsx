@@ -7,7 +7,6 @@ import {
   List,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
   WrapperField,
   useListContext,
@@ -21,11 +20,12 @@ import { ServerExportButton } from './ServerExportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
+import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
 
 export interface ResourceScreenProps {
   decl: ResourceDeclaration;
-  /** Table columns; by default the first schema fields as plain text. */
+  /** Table columns; by default the declaration's `listColumns` shown by type. */
   columns?: ReactNode;
   /** Filters beside the search box; by default one choice list per enum filter. */
   filters?: ReactElement[];
@@ -130,11 +130,6 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
   const creating = matchPath(`${base}/create`, pathname);
   const editing = !creating ? matchPath(`${base}/:id`, pathname) : null;
   const close = () => navigate(base);
-  const props = decl.schema.properties ?? {};
-  const fallbackColumns = Object.keys(props)
-    .filter((k) => !props[k].writeOnly && k !== 'id')
-    .slice(0, 6)
-    .map((k) => <TextField key={k} source={k} label={`resources.${decl.name}.fields.${k}`} />);
 
   return (
     <>
@@ -175,7 +170,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
         }}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          {columns ?? fallbackColumns}
+          {columns ?? schemaColumns(decl)}
           <WrapperField label="app.common.actions" textAlign="right">
             <EditButton />
             <VersionedDeleteButton decl={decl} />

@@ -10,10 +10,7 @@ import {
   useGetIdentity,
   useTranslate,
 } from 'react-admin';
-import type { JsonSchema, ResourceDeclaration } from '../../../domain/resource';
-
-const baseType = (p: JsonSchema) =>
-  (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
+import { baseType, type ResourceDeclaration } from '../../../domain/resource';
 
 /** Fields that link to a facility use the facility picker (GET /api/admin/medical-facilities?limit=100). */
 export const FACILITY_FIELD = 'medical_facility_id';

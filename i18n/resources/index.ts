@@ -1,0 +1,30 @@
+/**
+ * Every resource's texts (title, field labels, filters, choices, empty state, the spec's
+ * messages), one file per resource, under resources.<name> of each language.
+ */
+import { defineTexts } from './define';
+import { patientTexts } from './patients';
+
+/** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
+const facilityOptionTexts = defineTexts({
+  id: {
+    name: 'Fasilitas Kesehatan |||| Fasilitas Kesehatan',
+    fields: { name: 'Nama', type: 'Jenis' },
+  },
+  en: {
+    name: 'Medical Facility |||| Medical Facilities',
+    fields: { name: 'Name', type: 'Type' },
+  },
+});
+
+const all = {
+  'master/patients': patientTexts,
+  'admin/medical-facilities': facilityOptionTexts,
+};
+
+/** Both languages have one shape (defineTexts checks it). */
+type Texts = { [K in keyof typeof all]: (typeof all)[K]['id'] };
+
+export function resourceTexts(lang: 'id' | 'en'): Texts {
+  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang]])) as Texts;
+}

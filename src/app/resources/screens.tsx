@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { RESOURCES } from '../../domain/resources';
+import type { ResourceDeclaration } from '../../domain/resource';
+import { ResourceScreen } from './generic/ResourceScreen';
+import patients from './master/patients';
+
+/** What react-admin's <Resource> gets for one declared resource. */
+export interface ResourceScreenEntry {
+  name: string;
+  list: ComponentType;
+  icon?: SvgIconComponent;
+  recordRepresentation?: string;
+}
+
+/**
+ * Screens of their own, only where the spec's screen differs from the generic one (grouped
+ * columns, a master-detail layout, an extra dialog). Every other declared resource gets the
+ * generic screen from its declaration: no file of its own.
+ */
+const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
+  [patients.name]: patients,
+};
+
+function genericScreen(decl: ResourceDeclaration): ComponentType {
+  const Screen = () => <ResourceScreen decl={decl} />;
+  Screen.displayName = `ResourceScreen(${decl.name})`;
+  return Screen;
+}
+
+/** One entry per declared resource (src/domain/resources), in the declarations' order. */
+export const resourceScreens: ResourceScreenEntry[] = RESOURCES.map((decl) => ({
+  name: decl.name,
+  recordRepresentation: decl.recordRepresentation,
+  ...(customScreens[decl.name] ?? { list: genericScreen(decl) }),
+}));
