@@ -30,6 +30,16 @@ const TYPE_NAMES: Record<string, string> = {
   array: 'daftar',
 };
 
+/** What a schema pattern asks for, in words (schemas/ use these patterns). */
+export const PATTERN_MESSAGES: Record<string, string> = {
+  '^[0-9]{16}$': 'Harus 16 digit angka',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'Format jam HH:MM (00:00–23:59)',
+  '^(\\+62|62|0)?[1-9][0-9]{7,12}$': 'Nomor telepon tidak valid (contoh: 081234567890 atau +6281234567890)',
+  '^[0-9]{5}$': 'Harus 5 digit angka',
+  '^[A-Za-z0-9._-]+$': 'Hanya huruf, angka, titik, garis bawah (_) atau tanda hubung (-)',
+  '^[A-Z0-9_-]+$': 'Hanya huruf kapital, angka, garis bawah (_) atau tanda hubung (-)',
+};
+
 export function describeAjvError(e: AjvLikeError): [string, string] {
   const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
   switch (e.keyword) {
@@ -49,7 +59,7 @@ export function describeAjvError(e: AjvLikeError): [string, string] {
     case 'format':
       return [path, `Format ${FORMAT_NAMES[e.params.format] ?? e.params.format} tidak valid`];
     case 'pattern':
-      return [path, 'Format tidak valid'];
+      return [path, PATTERN_MESSAGES[e.params.pattern] ?? 'Format tidak valid'];
     case 'minLength':
       return [path, e.params.limit === 1 ? REQUIRED : `Minimal ${e.params.limit} karakter`];
     case 'maxLength':

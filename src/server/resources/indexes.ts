@@ -7,7 +7,8 @@ import { quote, resourceModel, searchExpression } from './model.js';
  * The indexes a declaration's list needs, derived from the declaration itself so that a new
  * resource gets them without a hand-written migration:
  *  - a GIN trigram index on the joined search columns (substring, case-insensitive search);
- *  - for each filter, (filter, default sort, id): a filtered first page reads ten entries;
+ *  - for each filter on a column, (filter, default sort, id): a filtered first page reads ten
+ *    entries;
  *  - for each sortable column, (column, id).
  * Names carry a hash of their definition: a changed declaration gets a new index, and the old
  * one is dropped.
@@ -23,6 +24,7 @@ export function listIndexes(decl: ResourceDeclaration): { name: string; sql: str
     defs.push({ kind: `prefix_${c}`, def: `(${quote(c)} text_pattern_ops)` });
   }
   for (const f of decl.filters) {
+    if (decl.relatedFilters?.[f]) continue; // answered through the other table's rows
     const cols = [f, sortCol, 'id'].filter((c, i, a) => a.indexOf(c) === i);
     defs.push({ kind: `filter_${f}`, def: `(${cols.map(quote).join(', ')})` });
   }

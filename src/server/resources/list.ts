@@ -51,7 +51,15 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
   }
   for (const f of m.decl.filters) {
     const v = q[f];
-    if (v !== undefined && v !== '') add((p) => `${quote(f)} = ${p}`, v);
+    if (v === undefined || v === '') continue;
+    const via = m.decl.relatedFilters?.[f];
+    if (via) {
+      add(
+        (p) =>
+          `${quote(via.column)} IN (SELECT ${quote(via.key)} FROM ${quote(via.table)} WHERE ${quote(via.match)} = ${p})`,
+        v,
+      );
+    } else add((p) => `${quote(f)} = ${p}`, v);
   }
   if (q.ids) add((p) => `id = ANY(${p}::int[])`, q.ids.split(',').map(Number));
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };

@@ -1,0 +1,38 @@
+import schema from '../../../schemas/appointment.json';
+import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
+
+export const APPOINTMENT_END_BEFORE_START = 'Jam selesai harus setelah jam mulai';
+
+/** Cross-field rule of an appointment: the visit ends after it starts (HH:MM on one day). */
+export function validateAppointment(record: Record<string, any>): FieldErrors {
+  const errors: FieldErrors = {};
+  const { start_time: start, end_time: end } = record;
+  if (typeof start === 'string' && typeof end === 'string' && start && end && end <= start) {
+    errors.end_time = APPOINTMENT_END_BEFORE_START;
+  }
+  return errors;
+}
+
+/** The facility parameter filters: appointments of facilities having a parameter of that type/value. */
+const viaFacilityParams = (match: 'type' | 'value') => ({
+  column: 'medical_facility_id',
+  table: 'facility_params',
+  key: 'medical_facility_id',
+  match,
+});
+
+export const appointments = defineResource({
+  name: 'master/appointments',
+  table: 'appointments',
+  schema: schema as JsonSchema,
+  menus: ['/master/appointments'],
+  search: ['name', 'nik', 'poly_name', 'doctor_name'],
+  searchPrefix: ['nik'],
+  filters: ['health_insurance', 'medical_facility_id', 'param_type', 'param_value'],
+  relatedFilters: { param_type: viaFacilityParams('type'), param_value: viaFacilityParams('value') },
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'scheduled_date', order: 'DESC' },
+  sortable: ['name', 'created_at'],
+  recordRepresentation: 'name',
+  validate: validateAppointment,
+});
