@@ -4,6 +4,9 @@
  */
 import { defineTexts } from './define';
 import { patientTexts } from './patients';
+import { emergencyTexts } from './emergencies';
+import { userTexts } from './users';
+import { deliveryTexts } from './deliveries';
 
 /** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
 const facilityOptionTexts = defineTexts({
@@ -19,6 +22,9 @@ const facilityOptionTexts = defineTexts({
 
 const all = {
   'master/patients': patientTexts,
+  'master/emergencies': emergencyTexts,
+  'master/users': userTexts,
+  'master/delivery': deliveryTexts,
   'admin/medical-facilities': facilityOptionTexts,
 };
 

@@ -56,6 +56,8 @@ export interface ResourceDeclaration {
   hashed?: string[];
   /** Fields the console's generic table shows, in order (default: the first six). */
   listColumns?: string[];
+  /** Step of number inputs where it is not 'any' (medicine weight: 0.1 kg). */
+  inputSteps?: Record<string, number>;
   /** The field that names a record in pickers and titles (default: the id). */
   recordRepresentation?: string;
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */

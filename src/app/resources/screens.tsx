@@ -4,6 +4,9 @@ import { RESOURCES } from '../../domain/resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import patients from './master/patients';
+import emergencies from './master/emergencies';
+import users from './master/users';
+import delivery from './master/delivery';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -20,6 +23,9 @@ export interface ResourceScreenEntry {
  */
 const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
+  [emergencies.name]: emergencies,
+  [users.name]: users,
+  [delivery.name]: delivery,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {

@@ -1,5 +1,8 @@
 import type { ResourceDeclaration } from '../resource';
 import { patients } from './patients';
+import { emergencies } from './emergencies';
+import { users } from './users';
+import { deliveries } from './deliveries';
 
 /** Every declared resource: the server registers its API, the console its screens. */
-export const RESOURCES: ResourceDeclaration[] = [patients];
+export const RESOURCES: ResourceDeclaration[] = [patients, emergencies, users, deliveries];

@@ -35,7 +35,8 @@ const PG_NOT_NULL = '23502';
 
 /** The column(s) a constraint error names in its detail: 'Key (a, b)=(...)'. */
 function columnsOf(err: any): string[] {
-  const m = /Key \(([^)]+)\)/.exec(String(err.detail ?? ''));
+  // 'Key (lower(email))=(...)' names an expression index: its column is inside the call.
+  const m = /Key \((.+?)\)=\(/.exec(String(err.detail ?? ''));
   if (m) return m[1].split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1'));
   return err.column ? [err.column] : [];
 }

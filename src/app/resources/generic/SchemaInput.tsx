@@ -37,7 +37,11 @@ export function SchemaInput({
   const isRequired = (decl.schema.required ?? []).includes(field) && !(editing && secret);
   const validate = isRequired ? requiredValidator() : undefined;
   const label = `resources.${decl.name}.fields.${field}`;
-  const common = { source: field, label, validate, fullWidth: true, helperText: false as const };
+  // A hint under the field where the resource's texts give one (resources.<name>.helpers.<field>;
+  // `<field>_edit` on an edit form), else none.
+  const helper = (key: string) => translate(`resources.${decl.name}.helpers.${key}`, { _: '' });
+  const hint = (editing && helper(`${field}_edit`)) || helper(field);
+  const common = { source: field, label, validate, fullWidth: true, helperText: hint || (false as const) };
 
   if (field === FACILITY_FIELD) {
     const locked = decl.facilityColumn === field && identity?.role === 'medical_facility';
@@ -72,7 +76,7 @@ export function SchemaInput({
   if (prop.format === 'date') return <DateInput {...common} />;
   const type = baseType(prop);
   if (type === 'integer' || type === 'number')
-    return <NumberInput {...common} step={type === 'integer' ? 1 : 'any'} />;
+    return <NumberInput {...common} step={decl.inputSteps?.[field] ?? (type === 'integer' ? 1 : 'any')} />;
   if (type === 'boolean') return <BooleanInput source={field} label={label} />;
   const multiline = (prop.maxLength ?? 0) >= 300;
   return (
