@@ -60,11 +60,24 @@ export interface ResourceDeclaration {
   inputSteps?: Record<string, number>;
   /** The field that names a record in pickers and titles (default: the id). */
   recordRepresentation?: string;
+  /**
+   * Fields set on create and fixed afterwards (a code other records refer to): an update that
+   * changes one answers 400 on that field; the console's edit dialog shows it disabled.
+   */
+  createOnly?: string[];
+  /**
+   * Fields the form shows only while a rule on the other values holds (a facility picker only
+   * for the medical_facility role). A hidden field is not sent; the server's checks still apply.
+   */
+  visibleWhen?: Record<string, (record: Record<string, any>) => boolean>;
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
   validate?: (record: Record<string, any>) => FieldErrors;
 }
 
 export const defineResource = (decl: ResourceDeclaration) => decl;
+
+/** The error on a createOnly field an update tried to change. */
+export const CREATE_ONLY_MESSAGE = 'Tidak dapat diubah setelah data dibuat';
 
 /** A property's type without its null: ['string', 'null'] → 'string'. */
 export const baseType = (p: JsonSchema) =>

@@ -3,6 +3,8 @@ import { patients } from './patients';
 import { emergencies } from './emergencies';
 import { users } from './users';
 import { deliveries } from './deliveries';
+import { poli } from './poli';
+import { webAdmins } from './web-admins';
 
 /** Every declared resource: the server registers its API, the console its screens. */
-export const RESOURCES: ResourceDeclaration[] = [patients, emergencies, users, deliveries];
+export const RESOURCES: ResourceDeclaration[] = [patients, emergencies, users, deliveries, poli, webAdmins];

@@ -61,11 +61,15 @@ function routeSchemas(m: ResourceModel) {
     required: m.required,
     properties: writableProps,
   };
-  // On update a blank secret keeps the stored one, so secrets are never required there.
+  // On update a blank secret keeps the stored one, so secrets are never required there; and a
+  // field left out keeps its value: schema defaults fill a new record only, never an update.
+  const withoutDefaults = Object.fromEntries(
+    Object.entries(writableProps).map(([k, { default: _d, ...p }]) => [k, p]),
+  );
   const putBody = {
     ...createBody,
     required: m.required.filter((k) => !m.secrets.includes(k)),
-    properties: { ...writableProps, version: versionProp },
+    properties: { ...withoutDefaults, version: versionProp },
   };
   const patchBody = { ...putBody, required: [] };
   const conditional = {

@@ -5,6 +5,8 @@ import { summarizeFieldErrors } from '../../domain/validation.js';
 import { logActivity, redact, REDACTED } from '../plugins/audit.js';
 import { hashPassword } from '../security/passwords.js';
 import { quote, type ResourceModel } from './model.js';
+import { writeHooksOf } from './hooks.js';
+import { CREATE_ONLY_MESSAGE } from '../../domain/resource.js';
 
 export const NOT_FOUND = 'Data tidak ditemukan';
 export const STALE_VERSION =
@@ -68,6 +70,18 @@ export function writeOps(db: Db, m: ResourceModel) {
     if (Object.keys(errors).length) throw new AppError(400, summarizeFieldErrors(errors), errors);
   };
 
+  /** An update may not change a createOnly field (sending its stored value is fine). */
+  const createOnlyCheck = (old: Record<string, any>, body: Record<string, any>) => {
+    const same = (a: unknown, b: unknown) => (a == null && b == null) || String(a) === String(b);
+    const errors: Record<string, string> = {};
+    for (const k of m.decl.createOnly ?? []) {
+      if (k in body && !same(old[k], body[k])) errors[k] = CREATE_ONLY_MESSAGE;
+    }
+    if (Object.keys(errors).length) throw new AppError(400, summarizeFieldErrors(errors), errors);
+  };
+
+  const hooks = writeHooksOf(m.decl.name);
+
   async function findOne(q: Queryable, request: FastifyRequest, id: number, lock = false) {
     const params: unknown[] = [id];
     let where = 'id = $1';
@@ -107,8 +121,11 @@ export function writeOps(db: Db, m: ResourceModel) {
       const body = request.body as Record<string, any>;
       const values = await storedValues(request, body);
       crossFieldCheck({ ...body, ...values });
-      const cols = Object.keys(values);
       return db.transaction(async (tx) => {
+        const ctx = { tx, op: 'create' as const, before: null, values, body, admin: request.admin, request };
+        await hooks.lockFirst?.({ tx, op: 'create', id: null });
+        await hooks.beforeWrite?.(ctx);
+        const cols = Object.keys(values);
         const { rows } = await tx.query(
           `INSERT INTO ${m.table} (${cols.map(quote).join(', ')})
            VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${m.selectList}`,
@@ -121,6 +138,7 @@ export function writeOps(db: Db, m: ResourceModel) {
           newValues: loggedValues(rows[0], body),
           status: 201,
         });
+        await hooks.afterWrite?.({ ...ctx, after: rows[0] });
         return rows[0];
       });
     },
@@ -130,10 +148,14 @@ export function writeOps(db: Db, m: ResourceModel) {
       const body = request.body as Record<string, any>;
       const values = await storedValues(request, body);
       return db.transaction(async (tx) => {
+        await hooks.lockFirst?.({ tx, op: 'update', id });
         const old = await findOne(tx, request, id, true);
         if (!old) throw new AppError(404, NOT_FOUND);
         checkVersion(request, old);
+        createOnlyCheck(old, body);
         crossFieldCheck({ ...old, ...body, ...values });
+        const ctx = { tx, op: 'update' as const, before: old, values, body, admin: request.admin, request };
+        await hooks.beforeWrite?.(ctx);
         const cols = Object.keys(values);
         const sets = cols.map((c, i) => `${quote(c)} = $${i + 2}`);
         if ('updated_at' in m.props) sets.push('updated_at = now()');
@@ -151,15 +173,27 @@ export function writeOps(db: Db, m: ResourceModel) {
           status: 200,
           details: cols.some((c) => c.endsWith('_hash')) ? { secretChanged: true } : undefined,
         });
+        await hooks.afterWrite?.({ ...ctx, after: rows[0] });
         return rows[0];
       });
     },
 
     async remove(request: FastifyRequest, id: number) {
       return db.transaction(async (tx) => {
+        await hooks.lockFirst?.({ tx, op: 'delete', id });
         const old = await findOne(tx, request, id, true);
         if (!old) throw new AppError(404, NOT_FOUND);
         checkVersion(request, old);
+        const ctx = {
+          tx,
+          op: 'delete' as const,
+          before: old,
+          values: {},
+          body: {},
+          admin: request.admin,
+          request,
+        };
+        await hooks.beforeWrite?.(ctx);
         await tx.query(`DELETE FROM ${m.table} WHERE id = $1`, [id]);
         await logActivity(tx, request, {
           action: 'DELETE',
@@ -168,6 +202,7 @@ export function writeOps(db: Db, m: ResourceModel) {
           oldValues: oldValues(old),
           status: 200,
         });
+        await hooks.afterWrite?.({ ...ctx, after: null });
         return old;
       });
     },

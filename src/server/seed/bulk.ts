@@ -39,6 +39,7 @@ import {
   type EncodedRange,
 } from './copy.js';
 import { EncoderPool } from './encoder-pool.js';
+import { insertPoli } from './entities/poli.js';
 import {
   agdReportRows,
   emergencyRows,
@@ -173,6 +174,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       await copyIn(client, copySql(FACILITIES, false), fw.finish());
       summary.facilities = facilities.length;
       const assessmentIds = await insertAssessments(tx);
+      await insertPoli(tx);
 
       next('patients');
       const load = await copyPatients(client, freeze, plan, ids, pool, (b) => {

@@ -22,6 +22,7 @@ import {
   type IdBases,
   type PatientBatch,
 } from './generate.js';
+import { insertPoli } from './entities/poli.js';
 
 type Column = readonly [name: string, type: 'int' | 'text' | 'date' | 'timestamptz' | 'bool' | 'float8'];
 
@@ -365,6 +366,7 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
     await insertColumns(tx, 'medical_facilities', facilities);
     summary.facilities = facilities.length;
     const assessmentIds = await insertAssessments(tx);
+    await insertPoli(tx);
 
     // Patients with their appointments and journeys; the next batch is generated while the
     // database writes the previous one. Small slices keep the event loop (and the socket) moving.

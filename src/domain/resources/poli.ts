@@ -1,0 +1,20 @@
+import schema from '../../../schemas/poli.json';
+import { defineResource, type JsonSchema } from '../resource';
+
+/**
+ * Master poli (spec part 2 §2 'Data Master Poli', §3, §5): the clinics a facility's
+ * appointments are booked into. The code is what other records refer to: fixed once created.
+ */
+export const poli = defineResource({
+  name: 'master/poli',
+  table: 'master_poli',
+  schema: schema as JsonSchema,
+  menus: ['/master/poli'],
+  search: ['poly_code', 'poly_name'],
+  filters: ['is_bpjs_available'],
+  defaultSort: { field: 'poly_code', order: 'ASC' },
+  sortable: ['poly_name', 'created_at', 'id'],
+  createOnly: ['poly_code'],
+  listColumns: ['poly_code', 'poly_name', 'description', 'is_bpjs_available', 'is_active'],
+  recordRepresentation: 'poly_name',
+});
