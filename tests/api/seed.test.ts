@@ -23,6 +23,37 @@ import { EncoderPool } from '../../src/server/seed/encoder-pool';
 import { TABLE_COLUMNS, loadCity, resetDemoData, type SeedTable } from '../../src/server/seed/load';
 import { JAKARTA_BOX } from '../../src/server/seed/city-data';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
+import {
+  DEMO_APP_USER_PASSWORD,
+  USER_COLUMNS,
+  userCount,
+  userRows,
+} from '../../src/server/seed/entities/users';
+import { DELIVERY_COLUMNS, deliveryCount, deliveryRows } from '../../src/server/seed/entities/deliveries';
+import { DELIVERY_STATUSES } from '../../src/domain/resources/deliveries';
+import { verifyPassword } from '../../src/server/security/passwords';
+
+/** The stored app users and deliveries, as the generator gives them (timestamps as ISO text). */
+async function appUsersAndDeliveries(db: Db) {
+  const read = async (table: string, columns: readonly (readonly [string, string])[]) =>
+    (await db.query(`SELECT ${columns.map(([c]) => c).join(', ')} FROM ${table} ORDER BY id`)).rows.map(
+      (row) =>
+        Object.fromEntries(columns.map(([c]) => [c, row[c] instanceof Date ? row[c].toISOString() : row[c]])),
+    );
+  return { users: await read('users', USER_COLUMNS), deliveries: await read('deliveries', DELIVERY_COLUMNS) };
+}
+
+/** Every demo user shares one hash, of the demo app password; the rows are the generated ones. */
+async function expectGeneratedAppUsers(db: Db, options: CityOptions) {
+  const plan = planCity(options);
+  const stored = await appUsersAndDeliveries(db);
+  const hashes = new Set(stored.users.map((u) => u.password_hash));
+  expect(hashes.size).toBe(1);
+  const [hash] = hashes as Set<string>;
+  expect(await verifyPassword(DEMO_APP_USER_PASSWORD, hash)).toBe(true);
+  expect(stored.users).toEqual([...userRows(plan, hash)]);
+  expect(stored.deliveries).toEqual([...deliveryRows(plan)]);
+}
 
 const NOW = new Date('2026-03-10T04:30:00Z'); // 11:30 in Jakarta, a Tuesday
 const first = <T>(it: Iterator<T>) => it.next().value as T;
@@ -313,6 +344,56 @@ describe.each(dbTargets())('demo city in the database (%s)', (kind) => {
   });
 });
 
+describe('demo app users and deliveries', () => {
+  it('are a pure function of seed, size and now, sized to the city', () => {
+    const plan = planCity({ patients: 5000, seed: 7, now: NOW });
+    const users = [...userRows(plan, 'h')];
+    const deliveries = [...deliveryRows(plan)];
+    expect([...userRows(planCity({ patients: 5000, seed: 7, now: NOW }), 'h')]).toEqual(users);
+    expect([...deliveryRows(planCity({ patients: 5000, seed: 7, now: NOW }))]).toEqual(deliveries);
+    expect(users).toHaveLength(300);
+    expect(deliveries).toHaveLength(100);
+    expect(userCount(planCity({ patients: 1_000_000, now: NOW }))).toBe(60_000);
+    expect(deliveryCount(planCity({ patients: 1_000_000, now: NOW }))).toBe(5_000);
+    expect(deliveryCount(planCity({ patients: 30, now: NOW }))).toBe(100);
+    expect([...deliveryRows(planCity({ patients: 5000, seed: 8, now: NOW }))][0]).not.toEqual(deliveries[0]);
+  });
+
+  it('give unique e-mails, deliveries by delivery users to Jakarta with valid fields', () => {
+    const plan = planCity({ patients: 20_000, seed: 3, now: NOW });
+    const users = [...userRows(plan, 'h')];
+    expect(new Set(users.map((u) => u.email.toLowerCase())).size).toBe(users.length);
+    const verified = users.filter((u) => u.verified).length / users.length;
+    expect(verified).toBeGreaterThan(0.7);
+    expect(verified).toBeLessThan(0.9);
+    for (const u of users) {
+      expect(u.email_verified_at === null).toBe(!u.verified);
+      if (u.email_verified_at) expect(u.email_verified_at > u.created_at).toBe(true);
+      expect(u.created_at <= NOW.toISOString()).toBe(true);
+    }
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const deliveries = [...deliveryRows(plan)];
+    expect(deliveries).toHaveLength(100);
+    expect(new Set(deliveries.map((d) => d.order_id)).size).toBe(deliveries.length);
+    const statuses = new Set(deliveries.map((d) => d.delivery_status));
+    expect(statuses.has('delivered')).toBe(true);
+    for (const d of deliveries) {
+      expect(byId.get(d.user_id)?.has_medicine_delivery).toBe(true);
+      expect(plan.facilities[d.medical_facility_id - 1]?.address).toBe(d.hospital_address);
+      expect(DELIVERY_STATUSES).toContain(d.delivery_status);
+      expect(d.patient_nik).toMatch(/^31\d{14}$/);
+      expect(d.patient_kode_pos).toMatch(/^\d{5}$/);
+      expect(d.medicine_weight).toBeGreaterThanOrEqual(0.1);
+      expect(d.hospital_latitude).toBeGreaterThan(JAKARTA_BOX.latMin - 0.05);
+      expect(d.hospital_latitude).toBeLessThan(JAKARTA_BOX.latMax + 0.05);
+      expect(d.patient_latitude === null).toBe(d.patient_longitude === null);
+      expect(d.created_at <= NOW.toISOString()).toBe(true);
+      expect(d.updated_at >= d.created_at).toBe(true);
+      if (d.delivery_status === 'PENDING') expect(d.delivery_id).toBeNull();
+    }
+  });
+});
+
 describe('loading and reloading', () => {
   it('writes the generated rows, the same again after a reset, and a reset keeps the web admins', async () => {
     const db = await openDb({});
@@ -329,6 +410,7 @@ describe('loading and reloading', () => {
         ).rows;
       await loadCity(db, options);
       const loaded = await sample();
+      await expectGeneratedAppUsers(db, options);
       const generated = first(patientBatches(planCity(options)));
       expect(loaded).toEqual(
         generated.patients.slice(0, 20).map((p) => ({
@@ -352,8 +434,10 @@ describe('loading and reloading', () => {
                 (SELECT count(*)::int FROM web_admins) AS admins`,
       );
       expect(empty.rows[0]).toEqual({ p: 0, f: 0, a: 0, r: 0, admins: 1 });
+      expect(await appUsersAndDeliveries(db)).toEqual({ users: [], deliveries: [] });
       await loadCity(db, options);
       expect(await sample()).toEqual(loaded);
+      await expectGeneratedAppUsers(db, options);
     } finally {
       await db.close();
     }
@@ -438,6 +522,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bulk load through COPY (postgres)
     expect(await rowsOf('appointment_journeys')).toEqual(batches.flatMap((b) => b.journeys));
     expect(await rowsOf('emergencies')).toEqual([...emergencyRows(plan)]);
     expect(await rowsOf('agd_reports')).toEqual([...agdReportRows(plan)]);
+    await expectGeneratedAppUsers(db, options);
     const { rows: assessments } = await db.query<{ id: number }>(
       'SELECT id FROM mental_health_assessments ORDER BY id',
     );

@@ -50,6 +50,7 @@ import {
   type CityPlan,
   type IdBases,
 } from './generate.js';
+import { insertUsersAndDeliveries } from './entities/deliveries.js';
 import {
   BULK_TABLES,
   DEMO_TABLES,
@@ -207,6 +208,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
         MENTAL_HEALTH_RESPONSES,
         mentalHealthRows(plan, assessmentIds, ids),
       );
+      await insertUsersAndDeliveries(tx, plan, ids.facility);
 
       next('indexes');
       const indexTimes = await rebuild(tx, inTransaction);

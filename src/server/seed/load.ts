@@ -22,6 +22,7 @@ import {
   type IdBases,
   type PatientBatch,
 } from './generate.js';
+import { insertUsersAndDeliveries } from './entities/deliveries.js';
 import { insertPoli } from './entities/poli.js';
 
 type Column = readonly [name: string, type: 'int' | 'text' | 'date' | 'timestamptz' | 'bool' | 'float8'];
@@ -71,6 +72,8 @@ export const DEMO_TABLES = [
   'mental_health_assessments',
   'emergencies',
   'agd_reports',
+  'deliveries',
+  'users',
   'patients',
   'patient_rollup',
   'appointment_daily',
@@ -434,6 +437,7 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
       'mental_health_responses',
       mentalHealthRows(plan, assessmentIds, ids),
     );
+    await insertUsersAndDeliveries(tx, plan, ids.facility);
 
     next('indexes');
     if (db.kind === 'postgres') await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
