@@ -16,6 +16,7 @@ import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 
@@ -87,6 +88,7 @@ export async function buildApp({
   registerAuthRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
+  registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {

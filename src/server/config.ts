@@ -24,6 +24,11 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; maxRssMb: number };
   /** How long city-wide dashboard figures may be reused (seconds; 0: computed per request). */
   dashboardCacheSeconds: number;
+  /**
+   * Hosts ('host' or 'host:port') outbound calls may reach even on a loopback or private
+   * address (OUTBOUND_ALLOW_HOSTS, comma separated); the server itself is always on it.
+   */
+  outboundAllowHosts: string[];
   db: {
     /** Deadline of each statement a request runs (PostgreSQL), ms. */
     statementTimeoutMs: number;
@@ -83,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     dashboardCacheSeconds: int(env.DASHBOARD_CACHE_SECONDS, 5),
+    outboundAllowHosts: [
+      ...(env.OUTBOUND_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+      // The demo's own sandbox: the server itself.
+      `localhost:${int(env.PORT, 3001)}`,
+      `127.0.0.1:${int(env.PORT, 3001)}`,
+    ],
     db: {
       statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
       poolSize: int(env.DB_POOL_SIZE, 10),

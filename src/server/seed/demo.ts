@@ -4,6 +4,7 @@ import { hashPassword } from '../security/passwords.js';
 import { insertRows } from './insert.js';
 import { DEFAULT_SEED } from './generate.js';
 import { loadCity } from './load.js';
+import { seedFacilityIntegration } from './facility-integration.js';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -98,7 +99,10 @@ export async function seedOnFirstStart(
     databaseUrl: config.databaseUrl,
     patients: patientCount,
     seed: DEFAULT_SEED,
-    finish: (tx) => ensureDemoAccounts(tx, config.demoPassword),
+    finish: async (tx) => {
+      await ensureDemoAccounts(tx, config.demoPassword);
+      await seedFacilityIntegration(tx, config);
+    },
   });
   const n = (x: number) => x.toLocaleString('en-US');
   return (
