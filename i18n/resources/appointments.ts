@@ -38,6 +38,7 @@ export const appointmentTexts = defineTexts({
       insurance: 'Asuransi',
       queue: 'Antrean',
       patient_type: 'Tipe Pasien',
+      journey: 'Perjalanan',
     },
     filters: {
       search: 'Cari nama, NIK, poli, dokter',
@@ -113,6 +114,7 @@ export const appointmentTexts = defineTexts({
       insurance: 'Insurance',
       queue: 'Queue',
       patient_type: 'Patient Type',
+      journey: 'Journey',
     },
     filters: {
       search: 'Search name, NIK, clinic, doctor',

@@ -215,7 +215,7 @@ function AppointmentList() {
           />,
           <FunctionField
             key="journey"
-            label=""
+            label={`${R}.columns.journey`}
             sortable={false}
             render={(r: any) => (
               <Button size="small" startIcon={<RouteIcon />} onClick={() => setJourneyOf(r)}>
