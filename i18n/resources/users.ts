@@ -19,6 +19,7 @@ export const userTexts = defineTexts({
       updated_at: 'Diperbarui',
     },
     helpers: { password: 'Minimum 8 characters', password_edit: 'Kosongkan bila tidak diubah' },
+    sections: { account: 'Akun', status: 'Status & Layanan' },
     columns: {
       user_info: 'User Info',
       email: 'Email',
@@ -53,6 +54,7 @@ export const userTexts = defineTexts({
       updated_at: 'Updated',
     },
     helpers: { password: 'Minimum 8 characters', password_edit: 'Leave blank to keep the current one' },
+    sections: { account: 'Account', status: 'Status & Services' },
     columns: {
       user_info: 'User Info',
       email: 'Email',
