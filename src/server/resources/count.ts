@@ -3,8 +3,8 @@ import type { Queryable } from '../db/db.js';
 /**
  * How many rows a list has, without counting millions of rows for every page.
  *
- * - Up to EXACT_COUNT_LIMIT matching rows the count is exact (counting at most that many rows,
- *   through a LIMIT in a subquery, stays cheap whatever the table's size).
+ * - Up to EXACT_COUNT_LIMIT matching rows the count is exact (counting at most that many rows
+ *   stays cheap whatever the table's size; list.ts counts them in the same pass as the page).
  * - Past it the total is the planner's estimate, marked `estimated` so that the screen says
  *   "sekitar …": for an unfiltered list the table's own statistics (pg_class.reltuples, kept
  *   a few seconds per table), for a filtered one the row estimate of the query plan.
@@ -34,7 +34,7 @@ async function tableEstimate(db: Queryable, table: string): Promise<number | nul
 }
 
 /** The planner's row estimate for `SELECT 1 FROM <from> <where>`. */
-async function planEstimate(db: Queryable, from: string, whereSql: string, params: unknown[]) {
+export async function planEstimate(db: Queryable, from: string, whereSql: string, params: unknown[]) {
   const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`,
     params,
@@ -45,26 +45,14 @@ async function planEstimate(db: Queryable, from: string, whereSql: string, param
 }
 
 /**
+ * The total of an unfiltered list: the table's statistics once it is large, else an exact
+ * count (cheap below that size).
  * @param from a quoted table name (an identifier, not user input)
  * @param table the table's plain name, for its statistics
  */
-export async function listTotal(
-  db: Queryable,
-  from: string,
-  table: string,
-  whereSql: string,
-  params: unknown[],
-): Promise<ListTotal> {
-  if (!whereSql) {
-    const estimate = await tableEstimate(db, table);
-    if (estimate !== null && estimate > EXACT_COUNT_LIMIT * 2) return { total: estimate, estimated: true };
-  }
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
-    params,
-  );
-  const counted = rows[0].n;
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
-  const estimate = whereSql ? await planEstimate(db, from, whereSql, params) : await tableEstimate(db, table);
-  return { total: Math.max(counted, estimate ?? 0), estimated: true };
+export async function tableTotal(db: Queryable, from: string, table: string): Promise<ListTotal> {
+  const estimate = await tableEstimate(db, table);
+  if (estimate !== null && estimate > EXACT_COUNT_LIMIT * 2) return { total: estimate, estimated: true };
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`);
+  return { total: rows[0].n, estimated: false };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
-import { listTotal } from './count.js';
+import { EXACT_COUNT_LIMIT, planEstimate, tableTotal, type ListTotal } from './count.js';
 import { AppError } from '../plugins/errors.js';
 import { quote, type ResourceModel } from './model.js';
 
@@ -70,6 +70,10 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
  * of the answer. PostgreSQL builds the rows' JSON (json_agg): the server's one thread then
  * neither converts each field into a JavaScript value nor serializes it back, which is most of
  * what a page costs it beyond the round trip.
+ *
+ * A search or filter first gathers at most EXACT_COUNT_LIMIT + 1 matches (ids and sort keys):
+ * when they are fewer (the usual case), that one pass gives both the exact total and the page.
+ * Only when more match does the page come from the sorted index, with the planner's estimate.
  */
 export async function listPage(db: Queryable, m: ResourceModel, request: FastifyRequest, q: ListQuery) {
   const page = q.page ?? 1;
@@ -78,19 +82,41 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   const { whereSql, params } = listWhere(m, request, q);
   const sortField = q.sort && m.sortable.includes(q.sort) ? q.sort : m.decl.defaultSort.field;
   const dir = (q.order ? q.order.toUpperCase() : m.decl.defaultSort.order) === 'ASC' ? 'ASC' : 'DESC';
-  const n = params.length;
-  const [{ rows }, { total, estimated }] = await Promise.all([
-    // Columns are qualified in ORDER BY: the JSON select list names timestamps' text by the
-    // column's own name, and an output name would win there (and lose the index).
+  const t = m.table;
+  // Columns are qualified in ORDER BY: the JSON select list names timestamps' text by the
+  // column's own name, and an output name would win there (and lose the index).
+  const order = `ORDER BY ${t}.${quote(sortField)} ${dir}, ${t}.id ${dir}`;
+  const paging = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const values = [...params, limit, (page - 1) * limit];
+  const json = (rowsSql: string) => `SELECT coalesce(json_agg(r), '[]')::text AS data FROM (${rowsSql}) r`;
+  const answer = (data: string, { total, estimated }: ListTotal) =>
+    `{"data":${data},"pagination":${JSON.stringify({ total, totalPages: Math.ceil(total / limit), page, limit, estimated })}}`;
+
+  if (!whereSql) {
+    const [{ rows }, total] = await Promise.all([
+      db.query<{ data: string }>(json(`SELECT ${m.jsonSelectList} FROM ${t} ${order} ${paging}`), values),
+      tableTotal(db, t, m.decl.table),
+    ]);
+    return answer(rows[0].data, total);
+  }
+  const few = await db.query<{ n: number; data: string }>(
+    `WITH m AS MATERIALIZED (
+       SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1})
+     SELECT (SELECT count(*)::int FROM m) AS n,
+            (${json(
+              `SELECT ${m.jsonSelectList} FROM ${t}
+                WHERE ${t}.id IN (SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}) ${order}`,
+            )}) AS data`,
+    values,
+  );
+  const { n, data } = few.rows[0];
+  if (n <= EXACT_COUNT_LIMIT) return answer(data, { total: n, estimated: false });
+  const [{ rows }, estimate] = await Promise.all([
     db.query<{ data: string }>(
-      `SELECT coalesce(json_agg(r), '[]')::text AS data FROM (
-         SELECT ${m.jsonSelectList} FROM ${m.table} ${whereSql}
-          ORDER BY ${m.table}.${quote(sortField)} ${dir}, ${m.table}.id ${dir}
-          LIMIT $${n + 1} OFFSET $${n + 2}) r`,
-      [...params, limit, (page - 1) * limit],
+      json(`SELECT ${m.jsonSelectList} FROM ${t} ${whereSql} ${order} ${paging}`),
+      values,
     ),
-    listTotal(db, m.table, m.decl.table, whereSql, params),
+    planEstimate(db, t, whereSql, params),
   ]);
-  const pagination = { total, totalPages: Math.ceil(total / limit), page, limit, estimated };
-  return `{"data":${rows[0].data},"pagination":${JSON.stringify(pagination)}}`;
+  return answer(rows[0].data, { total: Math.max(n, estimate), estimated: true });
 }
