@@ -41,7 +41,7 @@ export const appointmentTexts = defineTexts({
       journey: 'Perjalanan',
     },
     filters: {
-      search: 'Cari nama, NIK, poli, dokter',
+      search: 'Cari nama pasien atau NIK',
       health_insurance: 'Jenis Asuransi',
       medical_facility_id: 'Fasilitas Kesehatan',
       param_type: 'Tipe Parameter',
@@ -117,7 +117,7 @@ export const appointmentTexts = defineTexts({
       journey: 'Journey',
     },
     filters: {
-      search: 'Search name, NIK, clinic, doctor',
+      search: 'Search patient name or NIK',
       health_insurance: 'Insurance Type',
       medical_facility_id: 'Medical Facility',
       param_type: 'Param Type',

@@ -69,8 +69,12 @@ describe.each(dbTargets())('master appointments API (%s)', (kind) => {
     const put = await api(admin, 'PUT', `${URL}/${id}`, appointment({ name: `Rina ${MARK}`, new_patient: false }));
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: `Rina ${MARK}`, new_patient: false });
-    const found = await api(admin, 'GET', `${URL}?search=Rina%20${MARK}`);
+    const found = await api(admin, 'GET', `${URL}?search=rina%20${MARK.toLowerCase()}`);
     expect(found.json().data.map((r: any) => r.id)).toEqual([id]);
+    // Digits: a NIK from its start.
+    const byNik = (await api(admin, 'GET', `${URL}?search=3171011705900001&limit=100`)).json();
+    expect(byNik.data.map((r: any) => r.id)).toContain(id);
+    expect(byNik.data.every((r: any) => r.nik.startsWith('3171011705900001'))).toBe(true);
     expect((await api(admin, 'DELETE', `${URL}/${id}`)).statusCode).toBeLessThan(300);
     expect((await api(admin, 'GET', `${URL}/${id}`)).statusCode).toBe(404);
     const logs = await t.db.query(

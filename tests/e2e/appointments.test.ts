@@ -179,7 +179,7 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
       async () => (await apiList(admin, { search: 'Budi Dialog Diubah' })).pagination.total,
     ).toBe(1);
 
-    await page.getByPlaceholder('Cari nama, NIK, poli, dokter').fill('Budi Dialog Diubah');
+    await page.getByPlaceholder('Cari nama pasien atau NIK').fill('Budi Dialog Diubah');
     await eventually(() => rows(page).count()).toBe(1);
     await rows(page).first().getByRole('button', { name: 'Hapus' }).click();
     await page

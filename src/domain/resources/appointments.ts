@@ -26,13 +26,15 @@ export const appointments = defineResource({
   table: 'appointments',
   schema: schema as JsonSchema,
   menus: ['/master/appointments'],
-  search: ['name', 'nik', 'poly_name', 'doctor_name'],
+  // A name anywhere in it (trigram index); digits: a NIK from its start (prefix index).
+  search: ['name'],
   searchPrefix: ['nik'],
   filters: ['health_insurance', 'medical_facility_id', 'param_type', 'param_value'],
   relatedFilters: { param_type: viaFacilityParams('type'), param_value: viaFacilityParams('value') },
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'scheduled_date', order: 'DESC' },
-  sortable: ['name', 'created_at'],
+  // Newest schedule first; the schedule column sorts both ways.
+  sortable: [],
   recordRepresentation: 'name',
   validate: validateAppointment,
 });

@@ -137,7 +137,7 @@ function AppointmentList() {
           <FunctionField
             key="patient"
             label={`${R}.columns.patient`}
-            sortBy="name"
+            sortable={false}
             render={(r: any) => (
               <Box sx={{ minWidth: 180 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
