@@ -40,10 +40,6 @@ export class Gate {
     readonly maxWaitMs: number,
   ) {}
 
-  get queued() {
-    return this.waiting.length;
-  }
-
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.running < this.concurrency) {
       this.running++;
@@ -96,7 +92,6 @@ export class Gate {
  */
 export function registerWorkload(app: FastifyInstance, config: Config) {
   const gate = new Gate(config.db.heavyPoolSize, config.db.heavyQueue, config.db.heavyQueueWaitMs);
-  app.decorate('heavyGate', gate);
 
   app.addHook('onRequest', async (request) => {
     request.clientGone = new AbortController();
@@ -122,8 +117,3 @@ export function registerWorkload(app: FastifyInstance, config: Config) {
   });
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    heavyGate: Gate;
-  }
-}
