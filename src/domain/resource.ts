@@ -56,6 +56,11 @@ export interface ResourceDeclaration {
   hashed?: string[];
   /** Fields the console's generic table shows, in order (default: the first six). */
   listColumns?: string[];
+  /**
+   * Fields holding the id of another resource's record (a delivery's user_id): the form picks
+   * the record by searching that resource (autocomplete), shown as `optionText`.
+   */
+  references?: Record<string, { resource: string; optionText: (record: Record<string, any>) => string }>;
   /** Step of number inputs where it is not 'any' (medicine weight: 0.1 kg). */
   inputSteps?: Record<string, number>;
   /** The field that names a record in pickers and titles (default: the id). */

@@ -296,7 +296,9 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
       await expect(dialog.getByLabel(labelled('Berat Obat (kg)')).getAttribute('step')).resolves.toBe('0.1');
       const fill = async (label: string, value: string) => dialog.getByLabel(labelled(label)).fill(value);
       await fill('Order ID', 'ORD-E2E-0001');
-      await fill('ID Pengguna', String(user.id));
+      // The user is picked by searching the users by name.
+      await dialog.getByRole('combobox', { name: /^Pengguna/ }).fill(user.email);
+      await page.getByRole('option', { name: `${user.name} (${user.email})` }).click();
       await fill('Biaya Kirim (Rp)', '25000');
       await chooseOption(page, dialog, 'Fasilitas Kesehatan', 'RSUD Tarakan');
       await fill('Alamat Faskes', 'Jl. Kyai Caringin No. 7');

@@ -40,5 +40,6 @@ export const deliveries = defineResource({
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['order_id', 'delivery_price', 'created_at', 'id'],
   inputSteps: { medicine_weight: 0.1 },
+  references: { user_id: { resource: 'master/users', optionText: (u) => `${u.name} (${u.email})` } },
   recordRepresentation: 'order_id',
 });

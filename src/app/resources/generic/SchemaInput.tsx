@@ -1,4 +1,5 @@
 import {
+  AutocompleteInput,
   BooleanInput,
   DateInput,
   NumberInput,
@@ -43,6 +44,21 @@ export function SchemaInput({
   const hint = (editing && helper(`${field}_edit`)) || helper(field);
   const common = { source: field, label, validate, fullWidth: true, helperText: hint || (false as const) };
 
+  const reference = decl.references?.[field];
+  if (reference) {
+    return (
+      <ReferenceInput source={field} reference={reference.resource}>
+        <AutocompleteInput
+          optionText={reference.optionText}
+          label={label}
+          validate={validate}
+          fullWidth
+          helperText={false}
+          filterToQuery={(q: string) => ({ q })}
+        />
+      </ReferenceInput>
+    );
+  }
   if (field === FACILITY_FIELD) {
     const locked = decl.facilityColumn === field && identity?.role === 'medical_facility';
     return (
