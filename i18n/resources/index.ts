@@ -7,6 +7,8 @@ import { patientTexts } from './patients';
 import { emergencyTexts } from './emergencies';
 import { userTexts } from './users';
 import { deliveryTexts } from './deliveries';
+import { poliTexts } from './poli';
+import { webAdminTexts } from './web-admins';
 
 /** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
 const facilityOptionTexts = defineTexts({
@@ -25,6 +27,8 @@ const all = {
   'master/emergencies': emergencyTexts,
   'master/users': userTexts,
   'master/delivery': deliveryTexts,
+  'master/poli': poliTexts,
+  'master/web-admins': webAdminTexts,
   'admin/medical-facilities': facilityOptionTexts,
 };
 

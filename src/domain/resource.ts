@@ -71,8 +71,9 @@ export interface ResourceDeclaration {
    */
   createOnly?: string[];
   /**
-   * Fields the form shows only while a rule on the other values holds (a facility picker only
-   * for the medical_facility role). A hidden field is not sent; the server's checks still apply.
+   * Fields the form shows, and then requires, only while a rule on the other values holds (a
+   * facility picker only for the medical_facility role). The server's rule for them lives in
+   * `validate` (and write hooks), as for any field.
    */
   visibleWhen?: Record<string, (record: Record<string, any>) => boolean>;
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */

@@ -7,6 +7,8 @@ import patients from './master/patients';
 import emergencies from './master/emergencies';
 import users from './master/users';
 import delivery from './master/delivery';
+import poli from './master/poli';
+import webAdmins from './master/web-admins';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -26,6 +28,8 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [emergencies.name]: emergencies,
   [users.name]: users,
   [delivery.name]: delivery,
+  [poli.name]: poli,
+  [webAdmins.name]: webAdmins,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {

@@ -107,11 +107,12 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: 
   });
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  // The server's own reason ('Data dengan nilai ini sudah terdaftar', ...) rather than a generic one.
+  // The server's own reason ('Data dengan nilai ini sudah terdaftar', ...), else the resource's
+  // 'Failed to save ...' (spec §8).
   const notifyError = (error: any) =>
-    notify(error?.message || 'ra.notification.http_error', {
+    notify(error?.message || `resources.${decl.name}.errors.save`, {
       type: 'error',
-      messageArgs: { _: error?.message },
+      messageArgs: { _: error?.message || translate('ra.notification.http_error') },
     });
   // A save on a version someone else replaced meanwhile: the dialog stays open with the conflict.
   const onError = (error: any) => {

@@ -11,6 +11,7 @@ import {
   useGetIdentity,
   useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { baseType, type ResourceDeclaration } from '../../../domain/resource';
 
 /** Fields that link to a facility use the facility picker (GET /api/admin/medical-facilities?limit=100). */
@@ -22,27 +23,59 @@ export const FACILITY_FIELD = 'medical_facility_id';
  * Labels come from resources.<name>.fields.<field>, choice labels from
  * resources.<name>.choices.<field>.<value> when present.
  */
-export function SchemaInput({
-  decl,
-  field,
-  editing,
-}: {
-  decl: ResourceDeclaration;
-  field: string;
-  editing: boolean;
-}) {
+type SchemaInputProps = { decl: ResourceDeclaration; field: string; editing: boolean };
+
+/** The field's input, or nothing while the declaration's `visibleWhen` rule for it does not hold. */
+export function SchemaInput(props: SchemaInputProps) {
+  const rule = props.decl.visibleWhen?.[props.field];
+  return rule ? <ConditionalInput {...props} rule={rule} /> : <SchemaField {...props} />;
+}
+
+function ConditionalInput({
+  rule,
+  ...props
+}: SchemaInputProps & { rule: (r: Record<string, any>) => boolean }) {
+  const values = useWatch();
+  return rule(values) ? <SchemaField {...props} /> : null;
+}
+
+function SchemaField({ decl, field, editing }: SchemaInputProps) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const prop = decl.schema.properties![field];
   const secret = prop.writeOnly || decl.hashed?.includes(field);
-  const isRequired = (decl.schema.required ?? []).includes(field) && !(editing && secret);
+  // A field asked for only under a condition (visibleWhen) is required whenever it is shown.
+  const isRequired =
+    ((decl.schema.required ?? []).includes(field) || !!decl.visibleWhen?.[field]) && !(editing && secret);
   const validate = isRequired ? requiredValidator() : undefined;
   const label = `resources.${decl.name}.fields.${field}`;
+  // A createOnly field is shown but fixed on edit (read-only, so the form still sends its value).
+  const fixed = editing && !!decl.createOnly?.includes(field);
+  const fixedProps = fixed
+    ? {
+        readOnly: true,
+        sx: {
+          '& .MuiInputBase-root': { bgcolor: 'action.hover' },
+          // Read-only, not disabled: legible text (WCAG contrast), the hint says why it is fixed.
+          '& .MuiInputBase-input, & .MuiFormHelperText-root, & .MuiInputLabel-root': {
+            color: 'text.secondary',
+            WebkitTextFillColor: 'currentColor',
+          },
+        },
+      }
+    : {};
   // A hint under the field where the resource's texts give one (resources.<name>.helpers.<field>;
   // `<field>_edit` on an edit form), else none.
   const helper = (key: string) => translate(`resources.${decl.name}.helpers.${key}`, { _: '' });
   const hint = (editing && helper(`${field}_edit`)) || helper(field);
-  const common = { source: field, label, validate, fullWidth: true, helperText: hint || (false as const) };
+  const common = {
+    source: field,
+    label,
+    validate,
+    fullWidth: true,
+    helperText: hint || (false as const),
+    ...fixedProps,
+  };
 
   const reference = decl.references?.[field];
   if (reference) {

@@ -42,7 +42,11 @@ export function VersionedDeleteButton({ decl }: { decl: ResourceDeclaration }) {
             if (error?.status === 412 && error.body?.current) {
               setConflict({ message: error.message, current: error.body.current, shown: record });
             } else {
-              notify(error?.message || 'ra.notification.http_error', { type: 'error' });
+              // The server's reason (the last super admin, ...), else 'Failed to delete ...' (spec §8).
+              notify(error?.message || `resources.${decl.name}.errors.delete`, {
+                type: 'error',
+                messageArgs: { _: error?.message || translate('ra.notification.http_error') },
+              });
             }
           },
         }}
