@@ -47,7 +47,7 @@ describe.each(dbTargets())('master users API (%s)', (kind) => {
     expect(created.statusCode).toBe(201);
     const row = created.json();
     const { password: _p, ...visible } = body;
-    expect(row).toMatchObject({ ...visible, id: expect.any(Number), email_verified_at: null });
+    expect(row).toMatchObject({ ...visible, id: expect.any(Number), email_verified_at: expect.any(String) });
     expect(row).not.toHaveProperty('password');
     expect(row).not.toHaveProperty('password_hash');
     expect(created.body).not.toContain('rahasia123');
@@ -91,6 +91,31 @@ describe.each(dbTargets())('master users API (%s)', (kind) => {
     expect(logged).not.toContain('rahasia123');
     expect(logged).not.toContain('barupass99');
     expect(logged).not.toContain(hash);
+  });
+
+  it('stamps email_verified_at when a user is verified and clears it when unverified', async () => {
+    const unverified = await api(admin, 'POST', URL, user({ verified: false }));
+    expect(unverified.json()).toMatchObject({ verified: false, email_verified_at: null });
+    const verified = await api(admin, 'POST', URL, user({ verified: true }));
+    const stamp = verified.json().email_verified_at;
+    expect(Date.now() - Date.parse(stamp)).toBeLessThan(60_000);
+
+    // Edited while still verified: the first stamp stays.
+    const renamed = await api(admin, 'PUT', `${URL}/${verified.json().id}`, {
+      ...verified.json(),
+      name: 'Baru',
+    });
+    expect(renamed.json().email_verified_at).toBe(stamp);
+    const off = await api(admin, 'PUT', `${URL}/${verified.json().id}`, {
+      ...renamed.json(),
+      verified: false,
+    });
+    expect(off.json()).toMatchObject({ verified: false, email_verified_at: null });
+    const on = await api(admin, 'PUT', `${URL}/${unverified.json().id}`, {
+      ...unverified.json(),
+      verified: true,
+    });
+    expect(on.json().email_verified_at).toEqual(expect.any(String));
   });
 
   it('requires a password of at least 8 characters on create, and only on create', async () => {

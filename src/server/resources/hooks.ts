@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/db.js';
 import type { AdminContext } from '../plugins/access.js';
 import { webAdminHooks } from './hooks/web-admins.js';
+import { userHooks } from './hooks/users.js';
 
 export type WriteOp = 'create' | 'update' | 'delete';
 
@@ -47,6 +48,7 @@ export interface WriteHooks {
 /** The hooks of each resource, by resource name (one line per resource). */
 export const WRITE_HOOKS: Record<string, WriteHooks> = {
   'master/web-admins': webAdminHooks,
+  'master/users': userHooks,
 };
 
 export const writeHooksOf = (name: string): WriteHooks => WRITE_HOOKS[name] ?? {};
