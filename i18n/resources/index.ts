@@ -4,6 +4,7 @@
  */
 import { defineTexts } from './define';
 import { patientTexts } from './patients';
+import { medicalFacilityTexts } from './medical-facilities';
 import { emergencyTexts } from './emergencies';
 import { userTexts } from './users';
 import { deliveryTexts } from './deliveries';
@@ -24,6 +25,7 @@ const facilityOptionTexts = defineTexts({
 
 const all = {
   'master/patients': patientTexts,
+  'master/medical-facilities': medicalFacilityTexts,
   'master/emergencies': emergencyTexts,
   'master/users': userTexts,
   'master/delivery': deliveryTexts,

@@ -23,6 +23,8 @@ const analysisPages: Record<string, ComponentType> = {
   '/emergency-reports': lazy(() => import('./pages/EmergencyAnalysis')),
   '/mental-health': lazy(() => import('./pages/MentalHealthAnalysis')),
   '/geographic': lazy(() => import('./pages/GeographicAnalysis')),
+  // and the integrated facilities' master-detail screen (not a resource of its own)
+  '/master/medical-facilities-integrated': lazy(() => import('./resources/master/facilities-integrated')),
 };
 
 /** Every declared resource has its screen; every other menu path is a custom route. */

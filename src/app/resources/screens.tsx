@@ -4,6 +4,7 @@ import { RESOURCES } from '../../domain/resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import patients from './master/patients';
+import medicalFacilities from './master/medical-facilities';
 import emergencies from './master/emergencies';
 import users from './master/users';
 import delivery from './master/delivery';
@@ -25,6 +26,7 @@ export interface ResourceScreenEntry {
  */
 const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
+  [medicalFacilities.name]: medicalFacilities,
   [emergencies.name]: emergencies,
   [users.name]: users,
   [delivery.name]: delivery,

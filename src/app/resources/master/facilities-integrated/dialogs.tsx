@@ -1,0 +1,123 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+
+/** The delete confirmation of this screen (spec §5: delete always needs confirmation). */
+export function ConfirmDelete({
+  open,
+  text,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  text: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title">
+      <DialogTitle id="confirm-delete-title">
+        {translate('resources.master/medical-facilities.integrated.delete_title')}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onConfirm();
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {translate('ra.action.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A dialog with a form: title, fields, an error alert, cancel and save. */
+export function FormDialog({
+  title,
+  error,
+  busy,
+  onClose,
+  onSubmit,
+  children,
+  maxWidth = 'sm',
+}: {
+  title: string;
+  error?: string | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+  maxWidth?: 'sm' | 'md';
+}) {
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      aria-labelledby="form-dialog-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+        <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {translate('ra.action.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** 'Gagal menyimpan parameter: <the server's reason>' (the server's message is preferred, spec §8). */
+export function failure(prefix: string, error: any): string {
+  const detail = error?.message && error.message !== prefix ? error.message : '';
+  return detail ? `${prefix}: ${detail}` : prefix;
+}
