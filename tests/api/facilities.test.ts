@@ -164,6 +164,8 @@ describe.each(dbTargets())('master facilities API (%s)', (kind) => {
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toBe(FACILITY_USER_CANNOT);
     expect((await api(faskes, 'DELETE', `${URL}/${own}`)).statusCode).toBe(403);
+    expect((await api(faskes, 'DELETE', `${URL}/${other}`)).statusCode).toBe(404);
+    expect(await stored(other)).not.toBeNull();
     expect(await stored(own)).not.toBeNull();
 
     const exported = await api(faskes, 'GET', `${URL}/export`);

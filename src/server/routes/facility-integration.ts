@@ -155,7 +155,11 @@ export function registerFacilityIntegration(
     const previous = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [
       async (request: FastifyRequest) => {
-        if (request.admin?.effectiveRole === 'medical_facility')
+        const admin = request.admin;
+        if (admin?.effectiveRole !== 'medical_facility') return;
+        // Another facility's id is not theirs to see: the engine answers 404 for it.
+        const target = (request.params as { id?: number }).id;
+        if (target === undefined || target === admin.medical_facility_id)
           throw new AppError(403, FACILITY_USER_CANNOT);
       },
       ...previous,
