@@ -105,7 +105,9 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     const me = await t.request(token, { method: 'GET', url: '/api/auth/me' });
     expect([...me.json().menus].sort()).toEqual([...menus].sort());
     if (role === 'viewer') expect(forbidden).toContain('GET /api/master/patients');
-    if (role === 'admin' || role === 'super_admin') expect(forbidden).toEqual([]);
+    if (role === 'super_admin') expect(forbidden).toEqual([]);
+    // Web admins are the super admin's alone (spec part 2 §6).
+    if (role === 'admin') expect(forbidden).toContain('GET /api/master/web-admins');
   });
 
   it('treats an admin with an unknown role as a viewer', async () => {
