@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { validatorModule } from '../../scripts/rjsf-validators';
+
+/** Writes the generated module to a file and imports it, as Vite would serve it. */
+async function load(name: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rjsf-validators-'));
+  try {
+    const { code } = validatorModule(path.resolve('schemas'), name);
+    const file = path.join(dir, `${name}.mjs`);
+    writeFileSync(file, code);
+    return { code, mod: await import(pathToFileURL(file).href) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('build-time rjsf validators (the console CSP has no unsafe-eval)', () => {
+  it.each(['connection-properties', 'connection-resources', 'gateway-config'])(
+    '%s: plain code, no runtime compile, no require',
+    async (name) => {
+      const { code, mod } = await load(name);
+      expect(code).not.toMatch(/new Function|\beval\(|require\(/);
+      expect(Object.keys(mod.validateFns)).toEqual([mod.rootSchema.$id]);
+      expect(() => createPrecompiledValidator(mod.validateFns, mod.rootSchema)).not.toThrow();
+    },
+  );
+
+  it('the gateway config validator accepts a config and reports a wrong one on its field', async () => {
+    const { mod } = await load('gateway-config');
+    const validator = createPrecompiledValidator(mod.validateFns, mod.rootSchema);
+    expect(
+      validator.validateFormData({ enabled: true, new_base_url: 'https://gw.example.id' }, mod.rootSchema)
+        .errors,
+    ).toEqual([]);
+    const bad = validator.validateFormData(
+      { enabled: 'ya', new_base_url: 'ftp://x', extra: 1 },
+      mod.rootSchema,
+    );
+    expect(bad.errors.map((e) => [e.property, e.name]).sort()).toEqual([
+      ['', 'additionalProperties'],
+      ['.enabled', 'type'],
+      ['.new_base_url', 'pattern'],
+    ]);
+  });
+
+  it('refuses a schema name that is not a plain file name', () => {
+    expect(() => validatorModule(path.resolve('schemas'), '../package')).toThrow(/bad schema name/);
+  });
+});
