@@ -129,6 +129,15 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       );
     });
 
+    it("shows 'Gagal mengambil data poli' when the list cannot be loaded", async () => {
+      const page = await e2e.newPage({ as: DEMO.super_admin });
+      await page.route('**/api/master/poli?**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"x"}' }),
+      );
+      await page.goto('/master/poli');
+      await page.getByRole('alert').filter({ hasText: 'Gagal mengambil data poli' }).waitFor();
+    });
+
     it('is there for the medical_facility user too', async () => {
       const page = await e2e.newPage({ as: DEMO.medical_facility });
       await openPoli(page);
@@ -271,6 +280,19 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       ).toBe(404);
     });
 
+    it('sends an admin (not a super admin) to the dashboard without asking for web admins', async () => {
+      const page = await e2e.newPage({ as: DEMO.admin });
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/master/web-admins')) asked.push(r.url());
+      });
+      await page.goto('/master/web-admins');
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByTestId('sidebar-menu').getByText('Dashboard').first().waitFor();
+      expect(asked).toEqual([]);
+      await expect(page.getByTestId('sidebar-menu').getByText('Web Admins').count()).resolves.toBe(0);
+    });
+
     it("shows the server's reason when a super admin tries to delete their own account", async () => {
       const page = await e2e.newPage({ as: DEMO.super_admin });
       await openAdmins(page);
@@ -285,26 +307,41 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await expect(rows(page).count()).resolves.toBe(1);
     });
 
-    it('takes screenshots at 1440 and 390 px, Indonesian and English', async () => {
+    it('reads in English and fits a 390 px phone (screenshots in /tmp)', async () => {
+      const TITLES = {
+        id: { '/master/poli': 'Data Master Poli', '/master/web-admins': 'Master Data - Web Admins' },
+        en: { '/master/poli': 'Clinic Master Data', '/master/web-admins': 'Master Data - Web Admins' },
+      };
+      const HEADERS = { id: 'Kode Poli', en: 'Poli Code' };
       for (const lang of ['id', 'en'] as const) {
         const page = await e2e.newPage({ as: DEMO.super_admin });
         if (lang === 'en')
           await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
         for (const width of [1440, 390]) {
           await page.setViewportSize({ width, height: 900 });
-          for (const path of ['/master/poli', '/master/web-admins']) {
+          for (const path of ['/master/poli', '/master/web-admins'] as const) {
             await page.goto(path);
             await eventually(() => rows(page).count()).toBeGreaterThan(0);
+            await expect(page.locator('header').innerText()).resolves.toContain(TITLES[lang][path]);
+            if (path === '/master/poli') expect(await headers(page)).toContain(HEADERS[lang]);
+            // The table scrolls inside its card; the page itself is never wider than the screen.
+            await expect(
+              page.evaluate(() => document.documentElement.scrollWidth),
+            ).resolves.toBeLessThanOrEqual(width);
             await snap(page, `b-${path.split('/').pop()}-${lang}-${width}`);
           }
           await page.goto('/master/web-admins/create');
-          await page.getByRole('dialog').waitFor();
+          const dialog = page.getByRole('dialog');
+          await dialog.waitFor();
           await chooseOption(
             page,
-            page.getByRole('dialog'),
+            dialog,
             lang === 'en' ? 'Role' : 'Peran',
             lang === 'en' ? 'Medical Facility' : 'Fasilitas Kesehatan',
           );
+          await dialog
+            .getByRole('combobox', { name: lang === 'en' ? /^Medical Facility/ : /^Fasilitas Kesehatan/ })
+            .waitFor();
           await snap(page, `b-web-admin-dialog-${lang}-${width}`);
           await page.goto('/master/poli/1');
           await page.getByRole('dialog').waitFor();
