@@ -75,7 +75,9 @@ function requestOnce(
       if (err instanceof OutboundFailed) reject(err);
       else {
         const code = (err as NodeJS.ErrnoException).code;
-        reject(new OutboundFailed(code ? `${code}: ${err.message}` : err.message));
+        reject(
+          new OutboundFailed(code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message),
+        );
       }
     });
     req.on('response', (res) => {

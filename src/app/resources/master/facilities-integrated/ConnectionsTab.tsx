@@ -275,7 +275,9 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
       );
       setResult({ ok: true, text: translate(`${C}.test_ok`, { message: res.message }) });
     } catch (err: any) {
-      setResult({ ok: false, text: translate(`${C}.test_failed`), detail: err?.message });
+      // The server's reason, without repeating the heading ('Test koneksi gagal (sandbox): ...').
+      const detail = String(err?.message ?? '').replace(/^Test koneksi gagal\s*/, '');
+      setResult({ ok: false, text: translate(`${C}.test_failed`), detail });
     } finally {
       setTesting(null);
       reload();
@@ -352,9 +354,10 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
             <Table size="small" aria-label={translate(`${R}.integrated.tabs.connections`)}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate(`${C}.fields.code`)}</TableCell>
+                  <TableCell>
+                    {translate(`${C}.fields.code`)} / {translate(`${C}.fields.x_username`)}
+                  </TableCell>
                   <TableCell>{translate(`${C}.fields.production_base_url`)}</TableCell>
-                  <TableCell>{translate(`${C}.fields.x_username`)}</TableCell>
                   <TableCell>{translate(`${C}.fields.gateway_status`)}</TableCell>
                   <TableCell>{translate(`${C}.fields.last_checked_at`)}</TableCell>
                   <TableCell align="right">{translate('app.common.actions')}</TableCell>
@@ -363,7 +366,15 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
               <TableBody>
                 {data.map((c) => (
                   <TableRow key={c.id} hover>
-                    <TableCell sx={{ fontWeight: 600 }}>{c.code}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {c.code}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {c.x_username ?? '-'}
+                        {c.has_password ? ` · ${translate(`${C}.has_password`)}` : ''}
+                      </Typography>
+                    </TableCell>
                     <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>
                       <Typography variant="body2">{c.production_base_url}</Typography>
                       {c.sandbox_base_url && (
@@ -373,20 +384,12 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
                       )}
                     </TableCell>
                     <TableCell>
-                      <Typography variant="body2">{c.x_username ?? '-'}</Typography>
-                      {c.has_password && (
-                        <Typography variant="caption" color="text.secondary">
-                          {translate(`${C}.has_password`)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
                       <GatewayChip status={c.gateway_status} />
                     </TableCell>
                     <TableCell>
                       <CheckedAt c={c} />
                     </TableCell>
-                    <TableCell align="right" sx={{ width: 132, minWidth: 132 }}>
+                    <TableCell align="right" sx={{ width: 164, minWidth: 164 }}>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                         {action(c, 'test', <NetworkCheckIcon fontSize="small" />, () =>
                           test(c, 'production'),
