@@ -307,6 +307,15 @@ describe.each(dbTargets())('integrated facilities API (%s)', (kind) => {
     expect(
       (await t.db.query('SELECT online FROM medical_facilities WHERE id = $1', [facility])).rows[0].online,
     ).toBe(false);
+    const log = await t.db.query(
+      `SELECT response_status, details FROM activity_logs
+        WHERE table_name = 'facility_connections' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
+      [String(c.id)],
+    );
+    expect(log.rows[0]).toMatchObject({
+      response_status: 502,
+      details: { test: 'sandbox', facilityOnline: false },
+    });
   });
 
   it('refuses a loopback host that is not allow-listed with a clear 400, without any connection', async () => {

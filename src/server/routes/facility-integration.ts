@@ -624,11 +624,22 @@ export function registerFacilityIntegration(
         );
         // A failed call marks the facility offline; production answering marks it online.
         const online = refused ? null : !ok ? false : target === 'production' ? true : null;
-        if (online !== null)
-          await tx.query('UPDATE medical_facilities SET online = $2 WHERE id = $1 AND online <> $2', [
-            facilityId,
-            online,
-          ]);
+        const changed =
+          online !== null &&
+          (
+            await tx.query('UPDATE medical_facilities SET online = $2 WHERE id = $1 AND online <> $2', [
+              facilityId,
+              online,
+            ])
+          ).rowCount > 0;
+        await logActivity(tx, request, {
+          action: 'UPDATE',
+          table: 'facility_connections',
+          recordId: connId,
+          newValues: { last_check_ok: ok, last_check_message: `${target}: ${message}` },
+          status: refused ? 400 : ok ? 200 : 502,
+          details: { test: target, url, ...(changed ? { facilityOnline: online } : {}) },
+        });
         return rows[0];
       });
       const checked_at = new Date(record.checked_at).toISOString();
