@@ -17,6 +17,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDb } from '../src/server/db/db.js';
 import { prepareDatabase } from '../src/server/setup.js';
 import { DEFAULT_DEMO_PATIENTS, ensureDemoAccounts } from '../src/server/seed/demo.js';
+import { seedFacilityIntegration } from '../src/server/seed/facility-integration.js';
 import { DEFAULT_SEED } from '../src/server/seed/generate.js';
 import { loadCity, resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
 
@@ -118,7 +119,12 @@ async function run(): Promise<number> {
     batchSize,
     threads,
     onProgress,
-    finish: config.demo ? (tx) => ensureDemoAccounts(tx, config.demoPassword) : undefined,
+    finish: config.demo
+      ? async (tx) => {
+          await ensureDemoAccounts(tx, config.demoPassword);
+          await seedFacilityIntegration(tx, config);
+        }
+      : undefined,
   });
   const rowsTotal =
     summary.facilities +
