@@ -7,9 +7,12 @@ import { DEMO_FACILITY_NAME } from './demo.js';
  * Demo parameters and connections for a few facilities (the demo operator's among them), so the
  * integrated facilities screen has something to show and test: the sandbox of each is the
  * server itself (on the outbound allow-list), production a name that does not resolve, and the
- * gateway configs cover every status (enabled, disabled, not configured, invalid).
+ * gateway configs cover every status (enabled, disabled, not configured, invalid). Once per database.
  */
 export async function seedFacilityIntegration(q: Queryable, config: Pick<Config, 'port' | 'secretKey'>) {
+  // Only once: a second load into the same database leaves facilities that have some alone.
+  const { rows: done } = await q.query('SELECT 1 FROM facility_connections LIMIT 1');
+  if (done.length) return;
   const { rows } = await q.query<{ id: number; name: string; type: string }>(
     `(SELECT id, name, type FROM medical_facilities WHERE name = $1 ORDER BY id LIMIT 1)
      UNION
