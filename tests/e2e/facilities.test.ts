@@ -11,10 +11,18 @@ const rows = (page: Page) => page.locator('table tbody tr');
 const CSP_MESSAGE = /Content[- ]Security[- ]Policy|unsafe-eval/i;
 
 /** Everything the page reports about the Content-Security-Policy (a refused eval among them). */
-function watchCsp(page: Page) {
+async function watchCsp(page: Page) {
   const messages: string[] = [];
   page.on('console', (m) => {
     if (CSP_MESSAGE.test(m.text())) messages.push(m.text());
+  });
+  await page.exposeFunction('__reportCsp', (text: string) => messages.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
   });
   return messages;
 }
@@ -112,7 +120,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
   it('admin: parameters and connections of a facility, with the JSON form, raw JSON and a real connection test', async () => {
     const facility = await createFacility('RS Integrasi Eksperimen');
     const page = await e2e.newPage({ as: DEMO.admin });
-    const csp = watchCsp(page);
+    const csp = await watchCsp(page);
     await page.goto(INTEGRATED);
     await page.getByLabel('Cari nama, email, telepon').fill('Integrasi Eksperimen');
     await page
@@ -155,7 +163,11 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await dialog.getByLabel(labelled('X-Password')).fill('Rahasia-Koneksi-1');
     // properties through the generated form (rjsf, precompiled validator under the CSP).
     const props = dialog.locator('[data-json-field="properties"]');
+    // The precompiled validator runs in the page: a value below the schema's minimum is refused.
+    await props.getByLabel(/Timeout \(ms\)/).fill('50');
+    await props.getByText('Periksa isian Properties').waitFor();
     await props.getByLabel(/Timeout \(ms\)/).fill('3000');
+    await eventually(() => props.getByText('Periksa isian Properties').count()).toBe(0);
     await props.getByLabel(/API version/).fill('v2');
     // resources as raw JSON: invalid text is a field error, not a failed save.
     const resources = dialog.locator('[data-json-field="resources"]');
