@@ -270,6 +270,16 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await page.getByRole('columnheader', { name: 'Nama' }).waitFor();
     await eventually(() => rows(page).count()).toBe(1);
     await eventually(() => rows(page).first().innerText()).toContain('Puskesmas Kecamatan Gambir');
+    // Their one facility: editable, nothing to add or delete.
+    expect(await page.getByRole('button', { name: /Tambah|Hapus/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Tambah/ }).count()).toBe(0);
+    await rows(page).first().getByRole('button', { name: 'Ubah' }).click();
+    const own = page.getByRole('dialog');
+    await own.getByLabel(labelled('Telepon')).fill('021-7654321');
+    await own.getByRole('button', { name: /Simpan/ }).click();
+    await own.waitFor({ state: 'detached' });
+    await eventually(() => rows(page).first().innerText()).toContain('021-7654321');
+    await snap(page, 'facilities-own');
 
     await page.goto(INTEGRATED);
     const list = page.getByRole('list', { name: 'Fasilitas Kesehatan' });

@@ -1,13 +1,24 @@
-import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useGetIdentity, useTranslate } from 'react-admin';
 import { medicalFacilities } from '../../../../domain/resources/medical-facilities';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import { FacilityTypeLabel, OnlineChip } from './chips';
+import { OwnFacility } from './OwnFacility';
+import { RequireMenuAccess } from '../../../components/RequireMenuAccess';
 
 const R = 'resources.master/medical-facilities';
 
 /** /master/medical-facilities: name, email, type, phone, an Online/Offline chip, actions. */
 function FacilityList() {
   const translate = useTranslate();
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return null;
+  // A facility user has one facility to edit, nothing to add or delete.
+  if (identity?.role === 'medical_facility')
+    return (
+      <RequireMenuAccess path={`/${medicalFacilities.name}`}>
+        <OwnFacility />
+      </RequireMenuAccess>
+    );
   return (
     <ResourceScreen
       decl={medicalFacilities}
