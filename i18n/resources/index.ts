@@ -8,6 +8,7 @@ import { medicalFacilityTexts } from './medical-facilities';
 import { emergencyTexts } from './emergencies';
 import { userTexts } from './users';
 import { deliveryTexts } from './deliveries';
+import { appointmentTexts } from './appointments';
 import { poliTexts } from './poli';
 import { webAdminTexts } from './web-admins';
 
@@ -29,6 +30,7 @@ const all = {
   'master/emergencies': emergencyTexts,
   'master/users': userTexts,
   'master/delivery': deliveryTexts,
+  'master/appointments': appointmentTexts,
   'master/poli': poliTexts,
   'master/web-admins': webAdminTexts,
   'admin/medical-facilities': facilityOptionTexts,

@@ -46,6 +46,13 @@ export interface ResourceDeclaration {
   searchPrefix?: string[];
   /** Query parameters that filter by equality on the column of the same name. */
   filters: string[];
+  /**
+   * Filters answered through another table: `param_type: { column: 'medical_facility_id',
+   * table: 'facility_params', key: 'medical_facility_id', match: 'type' }` keeps the rows whose
+   * medical_facility_id is that of a facility_params row whose type is the value. List them in
+   * `filters` too.
+   */
+  relatedFilters?: Record<string, { column: string; table: string; key: string; match: string }>;
   /** Column holding the facility a row belongs to; medical_facility users only see their own. */
   facilityColumn?: string;
   /** Default order of lists. */

@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
+import { registerAppointmentRoutes } from './routes/appointments.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 
@@ -88,6 +89,7 @@ export async function buildApp({
   registerAuthRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
+  registerAppointmentRoutes(app, db);
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
 

@@ -89,7 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1',
     dashboardCacheSeconds: int(env.DASHBOARD_CACHE_SECONDS, 5),
     outboundAllowHosts: [
-      ...(env.OUTBOUND_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+      ...(env.OUTBOUND_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
       // The demo's own sandbox: the server itself.
       `localhost:${int(env.PORT, 3001)}`,
       `127.0.0.1:${int(env.PORT, 3001)}`,

@@ -66,7 +66,12 @@ describe.each(dbTargets())('master appointments API (%s)', (kind) => {
     const id = created.json().id;
     const got = await api(admin, 'GET', `${URL}/${id}`);
     expect(got.json()).toMatchObject({ name: `Siti ${MARK}`, start_time: '09:00', new_patient: true });
-    const put = await api(admin, 'PUT', `${URL}/${id}`, appointment({ name: `Rina ${MARK}`, new_patient: false }));
+    const put = await api(
+      admin,
+      'PUT',
+      `${URL}/${id}`,
+      appointment({ name: `Rina ${MARK}`, new_patient: false }),
+    );
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: `Rina ${MARK}`, new_patient: false });
     const found = await api(admin, 'GET', `${URL}?search=rina%20${MARK.toLowerCase()}`);
@@ -148,7 +153,7 @@ describe.each(dbTargets())('master appointments API (%s)', (kind) => {
     expect(Array.isArray(body.param_types)).toBe(true);
   });
 
-  it("filters by a facility parameter: only appointments of facilities having it", async () => {
+  it('filters by a facility parameter: only appointments of facilities having it', async () => {
     await t.db.query(
       `INSERT INTO facility_params (medical_facility_id, type, value, description)
        VALUES ($1, 'zz_test_type', 'zz_test_value', 'test')`,

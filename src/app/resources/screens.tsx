@@ -5,6 +5,7 @@ import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import patients from './master/patients';
 import medicalFacilities from './master/medical-facilities';
+import appointmentScreen from './master/appointments';
 import emergencies from './master/emergencies';
 import users from './master/users';
 import delivery from './master/delivery';
@@ -27,6 +28,7 @@ export interface ResourceScreenEntry {
 const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
   [medicalFacilities.name]: medicalFacilities,
+  [appointmentScreen.name]: appointmentScreen,
   [emergencies.name]: emergencies,
   [users.name]: users,
   [delivery.name]: delivery,

@@ -116,4 +116,3 @@ export function registerWorkload(app: FastifyInstance, config: Config) {
     };
   });
 }
-

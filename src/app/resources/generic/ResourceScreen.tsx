@@ -172,8 +172,11 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {columns ?? schemaColumns(decl)}
           <WrapperField label="app.common.actions" textAlign="right">
-            <EditButton />
-            <VersionedDeleteButton decl={decl} />
+            {/* Side by side on a wide screen; stacked where the table must stay narrow. */}
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: { xs: 'wrap', lg: 'nowrap' } }}>
+              <EditButton />
+              <VersionedDeleteButton decl={decl} />
+            </Box>
           </WrapperField>
         </Datagrid>
       </List>

@@ -2,6 +2,7 @@ import {
   AutocompleteInput,
   BooleanInput,
   DateInput,
+  DateTimeInput,
   NumberInput,
   PasswordInput,
   ReferenceInput,
@@ -13,6 +14,9 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { baseType, type ResourceDeclaration } from '../../../domain/resource';
+
+/** A time of day ('HH:MM'): the browser's time picker. */
+const TIME_OF_DAY = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 /** Fields that link to a facility use the facility picker (GET /api/admin/medical-facilities?limit=100). */
 export const FACILITY_FIELD = 'medical_facility_id';
@@ -123,6 +127,9 @@ function SchemaField({ decl, field, editing }: SchemaInputProps) {
   }
   if (secret) return <PasswordInput {...common} autoComplete="new-password" />;
   if (prop.format === 'date') return <DateInput {...common} />;
+  // The schema's date-time is an ISO 8601 text: the local date and time typed, as UTC.
+  if (prop.format === 'date-time')
+    return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
   const type = baseType(prop);
   if (type === 'integer' || type === 'number')
     return <NumberInput {...common} step={decl.inputSteps?.[field] ?? (type === 'integer' ? 1 : 'any')} />;
@@ -131,7 +138,7 @@ function SchemaField({ decl, field, editing }: SchemaInputProps) {
   return (
     <TextInput
       {...common}
-      type={prop.format === 'email' ? 'email' : 'text'}
+      type={prop.format === 'email' ? 'email' : prop.pattern === TIME_OF_DAY ? 'time' : 'text'}
       multiline={multiline}
       minRows={multiline ? 2 : undefined}
     />

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  FunctionField,
-  ReferenceField,
-  SelectInput,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, ReferenceField, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { appointments } from '../../../../domain/resources/appointments';
