@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db/db.js';
-import type { ResourceDeclaration } from '../../domain/resource.js';
+import { baseType, type JsonSchema, type ResourceDeclaration } from '../../domain/resource.js';
 import { quote, resourceModel, searchExpression } from './model.js';
+
+/** A filter on a choice list: few values, each shared by many rows. */
+const isChoice = (p: JsonSchema | undefined) => !!p && (!!p.enum || baseType(p) === 'boolean');
 
 /**
  * The indexes a declaration's list needs, derived from the declaration itself so that a new
  * resource gets them without a hand-written migration:
  *  - a GIN trigram index on the joined search columns (substring, case-insensitive search);
- *  - for each filter on a column, (filter, default sort, id): a filtered first page reads ten
- *    entries;
+ *  - for each filter on a many-valued column (a facility id), (filter, default sort, id): a
+ *    filtered first page reads ten entries. A filter on a choice list (enum, boolean) gets none:
+ *    each choice holds a large share of the rows, so the default order's index meets ten of them
+ *    within a few dozen entries, and an index per choice column would cost minutes to build and
+ *    a write per row at a city's size;
  *  - for each sortable column, (column, id).
  * Names carry a hash of their definition: a changed declaration gets a new index, and the old
  * one is dropped.
@@ -25,6 +31,7 @@ export function listIndexes(decl: ResourceDeclaration): { name: string; sql: str
   }
   for (const f of decl.filters) {
     if (decl.relatedFilters?.[f]) continue; // answered through the other table's rows
+    if (isChoice(m.props[f])) continue; // found along the default order's index (see above)
     const cols = [f, sortCol, 'id'].filter((c, i, a) => a.indexOf(c) === i);
     defs.push({ kind: `filter_${f}`, def: `(${cols.map(quote).join(', ')})` });
   }

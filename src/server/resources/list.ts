@@ -71,9 +71,9 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
  * neither converts each field into a JavaScript value nor serializes it back, which is most of
  * what a page costs it beyond the round trip.
  *
- * A search or filter first gathers at most EXACT_COUNT_LIMIT + 1 matches (ids and sort keys):
- * when they are fewer (the usual case), that one pass gives both the exact total and the page.
- * Only when more match does the page come from the sorted index, with the planner's estimate.
+ * A search or filter gathers its matches once, up to EXACT_COUNT_LIMIT (and any page a caller
+ * may ask): while they are fewer, that one pass gives both the page and the exact total. When
+ * more match, the total is the planner's estimate.
  */
 export async function listPage(db: Queryable, m: ResourceModel, request: FastifyRequest, q: ListQuery) {
   const page = q.page ?? 1;
@@ -89,34 +89,41 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   const paging = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   const values = [...params, limit, (page - 1) * limit];
   const json = (rowsSql: string) => `SELECT coalesce(json_agg(r), '[]')::text AS data FROM (${rowsSql}) r`;
+  // The page's rows by id: skipping rows (OFFSET) then reads only the sort index, and the JSON
+  // of a row is made for the rows shown alone.
+  const rowsOf = (idsSql: string) =>
+    json(`SELECT ${m.jsonSelectList} FROM ${t} JOIN (${idsSql}) p USING (id) ${order}`);
   const answer = (data: string, { total, estimated }: ListTotal) =>
     `{"data":${data},"pagination":${JSON.stringify({ total, totalPages: Math.ceil(total / limit), page, limit, estimated })}}`;
 
   if (!whereSql) {
     const [{ rows }, total] = await Promise.all([
-      db.query<{ data: string }>(json(`SELECT ${m.jsonSelectList} FROM ${t} ${order} ${paging}`), values),
+      db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${order} ${paging}`), values),
       tableTotal(db, t, m.decl.table),
     ]);
     return answer(rows[0].data, total);
   }
-  const few = await db.query<{ n: number; data: string }>(
+  // The matches gathered once (ids and sort keys), at most `cap` of them: fewer than `cap` is
+  // every match, so the count is exact and the page comes from them. A search reads all its
+  // candidates from the trigram index anyway, so it takes the first `cap` in the list's order,
+  // enough for any page that may be asked (MAX_OFFSET). A filter takes any `cap` rows (it stops
+  // early); when more match, its page comes from the sorted index.
+  const searching = !!q.search?.trim();
+  const cap = Math.max(EXACT_COUNT_LIMIT + 1, (page - 1) * limit + limit + 1);
+  const found = await db.query<{ n: number; data: string }>(
     `WITH m AS MATERIALIZED (
-       SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1})
+       SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} ${searching ? order : ''} LIMIT ${cap})
      SELECT (SELECT count(*)::int FROM m) AS n,
-            (${json(
-              `SELECT ${m.jsonSelectList} FROM ${t}
-                WHERE ${t}.id IN (SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}) ${order}`,
-            )}) AS data`,
+            (${rowsOf(`SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}`)}) AS data`,
     values,
   );
-  const { n, data } = few.rows[0];
-  if (n <= EXACT_COUNT_LIMIT) return answer(data, { total: n, estimated: false });
-  const [{ rows }, estimate] = await Promise.all([
-    db.query<{ data: string }>(
-      json(`SELECT ${m.jsonSelectList} FROM ${t} ${whereSql} ${order} ${paging}`),
-      values,
-    ),
+  const { n, data } = found.rows[0];
+  if (n < cap) return answer(data, { total: n, estimated: false });
+  const [pageRows, estimate] = await Promise.all([
+    searching
+      ? null
+      : db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${whereSql} ${order} ${paging}`), values),
     planEstimate(db, t, whereSql, params),
   ]);
-  return answer(rows[0].data, { total: Math.max(n, estimate), estimated: true });
+  return answer(pageRows ? pageRows.rows[0].data : data, { total: Math.max(n, estimate), estimated: true });
 }

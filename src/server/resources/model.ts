@@ -49,7 +49,7 @@ export function resourceModel(decl: ResourceDeclaration) {
           ? `to_char(${quote(k)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quote(k)}`
           : quote(k),
       )
-      .join(', ')}, xmin::text AS version`,
+      .join(', ')}, ${quote(decl.table)}.xmin::text AS version`,
     auditName: decl.auditName ?? decl.table,
     sortable: [...new Set([decl.defaultSort.field, ...(decl.sortable ?? [])])],
     /** The one text the search matches: the searched columns joined, as the trigram index has it. */
