@@ -86,8 +86,10 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   // Columns are qualified in ORDER BY: the JSON select list names timestamps' text by the
   // column's own name, and an output name would win there (and lose the index).
   const order = `ORDER BY ${t}.${quote(sortField)} ${dir}, ${t}.id ${dir}`;
-  const paging = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
-  const values = [...params, limit, (page - 1) * limit];
+  // Numbers the route's schema checked, written into the text: a first page without filters
+  // is then one statement with no parameters, planned once per connection (a LIMIT given as a
+  // parameter would make PostgreSQL plan it anew each time, or plan for any limit at all).
+  const paging = `LIMIT ${Number(limit)} OFFSET ${Number((page - 1) * limit)}`;
   const json = (rowsSql: string) => `SELECT coalesce(json_agg(r), '[]')::text AS data FROM (${rowsSql}) r`;
   // The page's rows by id: skipping rows (OFFSET) then reads only the sort index, and the JSON
   // of a row is made for the rows shown alone.
@@ -98,7 +100,7 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
 
   if (!whereSql) {
     const [{ rows }, total] = await Promise.all([
-      db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${order} ${paging}`), values),
+      db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${order} ${paging}`), params),
       tableTotal(db, t, m.decl.table),
     ]);
     return answer(rows[0].data, total);
@@ -115,14 +117,14 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
        SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} ${searching ? order : ''} LIMIT ${cap})
      SELECT (SELECT count(*)::int FROM m) AS n,
             (${rowsOf(`SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}`)}) AS data`,
-    values,
+    params,
   );
   const { n, data } = found.rows[0];
   if (n < cap) return answer(data, { total: n, estimated: false });
   const [pageRows, estimate] = await Promise.all([
     searching
       ? null
-      : db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${whereSql} ${order} ${paging}`), values),
+      : db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${whereSql} ${order} ${paging}`), params),
     planEstimate(db, t, whereSql, params),
   ]);
   return answer(pageRows ? pageRows.rows[0].data : data, { total: Math.max(n, estimate), estimated: true });
