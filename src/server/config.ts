@@ -12,6 +12,8 @@ export interface Config {
   sessionTtlHours: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
   demo: boolean;
+  /** Patients of the demo city loaded on a first start. */
+  demoPatients: number;
   demoPassword: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMinutes: int(env.LOGIN_BLOCK_MINUTES, 15),
     },
     demo: env.DEMO !== '0',
+    demoPatients: int(env.DEMO_PATIENTS, 5000),
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

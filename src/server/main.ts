@@ -14,7 +14,7 @@ const db = await openDb({
   heavyPoolSize: config.db.heavyPoolSize,
 });
 await prepareDatabase(db);
-const seeded = await seedOnFirstStart(db, config);
+const seeded = await seedOnFirstStart(db, config, config.demoPatients);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
 let closing = false;
