@@ -11,6 +11,13 @@ const SCREENS: [string, string][] = [
   ['/emergency-reports', 'Emergenc'],
   ['/mental-health', 'Mental Health'],
   ['/geographic', 'Geographic'],
+  ['/master/appointments', 'Patient Type'],
+  ['/master/emergencies', 'Add'],
+  ['/master/users', 'Add'],
+  ['/master/delivery', 'Add'],
+  ['/master/poli', 'Add'],
+  ['/master/medical-facilities', 'Add'],
+  // Last: its pagination is checked below.
   ['/master/patients', 'Patient'],
 ];
 

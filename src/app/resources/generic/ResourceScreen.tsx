@@ -172,8 +172,8 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {columns ?? schemaColumns(decl)}
           <WrapperField label="app.common.actions" textAlign="right">
-            {/* Side by side on a wide screen; stacked where the table must stay narrow. */}
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: { xs: 'wrap', lg: 'nowrap' } }}>
+            {/* Side by side where the table has room, one above the other where it has not. */}
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
               <EditButton />
               <VersionedDeleteButton decl={decl} />
             </Box>
