@@ -172,6 +172,8 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
 
     await page.goto(`/master/appointments/${id}`);
     const edit = page.getByRole('dialog');
+    // The form shows the stored record first; typing before it arrives would be overwritten.
+    await eventually(() => edit.getByLabel(labelled('Nama Pasien')).inputValue()).toBe('Budi Dialog Janji');
     await edit.getByLabel(labelled('Nama Pasien')).fill('Budi Dialog Diubah');
     await edit.getByRole('button', { name: 'Simpan' }).click();
     await page.waitForURL((u) => u.pathname === '/master/appointments');

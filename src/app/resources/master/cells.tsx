@@ -31,3 +31,10 @@ export function Line({ children }: { children: ReactNode }) {
     </Typography>
   );
 }
+
+/** Chip colour of each insurance (spec part 1 §9: BPJS, Asuransi Swasta, Umum). */
+export const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = {
+  BPJS: 'success',
+  'Asuransi Swasta': 'info',
+  Umum: 'default',
+};

@@ -6,6 +6,7 @@ import RouteIcon from '@mui/icons-material/Route';
 import { appointments } from '../../../../domain/resources/appointments';
 import { formatDate } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
+import { INSURANCE_COLORS, Line } from '../cells';
 import type { FormSection } from '../../generic/ResourceDialog';
 import { httpClient, API_URL } from '../../../providers/http';
 import { JourneyDialog } from './JourneyDialog';
@@ -39,24 +40,10 @@ const sections: FormSection[] = [
   },
 ];
 
-const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = {
-  BPJS: 'success',
-  'Asuransi Swasta': 'info',
-  Umum: 'default',
-};
-
 interface FilterOptions {
   medical_facilities: { id: number; name: string }[];
   param_types: string[];
   health_insurance_types: string[];
-}
-
-function Line({ children }: { children: React.ReactNode }) {
-  return (
-    <Typography variant="caption" color="text.secondary" component="div">
-      {children}
-    </Typography>
-  );
 }
 
 /** 'HH:MM' of a scheduled date-time in the user's clock. */

@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { httpClient, API_URL } from '../../../providers/http';
 import { formatHoursMinutes } from '../../../../domain/analytics';
+import { formatDateTimeWib } from '../cells';
 
 const R = 'resources.master/appointments';
 
@@ -37,25 +38,10 @@ export interface JourneyEvent {
   last_blocked_reason: string | null;
 }
 
-function useDateTime() {
-  const [locale] = useLocaleState();
-  return (value: string | null) =>
-    value
-      ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'id-ID', {
-          day: '2-digit',
-          month: '2-digit',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        })
-      : '-';
-}
-
 /** 'View Journey': the journey events of one appointment (GET /master/appointments/{id}/journeys). */
 export function JourneyDialog({ appointment, onClose }: { appointment: any; onClose: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const when = useDateTime();
   const { data, isPending, error } = useQuery({
     queryKey: ['appointment-journeys', appointment.id],
     queryFn: async () =>
@@ -114,14 +100,14 @@ export function JourneyDialog({ appointment, onClose }: { appointment: any; onCl
                         label={translate(`${R}.journey.${e.is_completed ? 'completed' : 'in_progress'}`)}
                       />
                     </TableCell>
-                    <TableCell>{when(e.timestamp_start)}</TableCell>
-                    <TableCell>{when(e.timestamp_end)}</TableCell>
+                    <TableCell>{formatDateTimeWib(e.timestamp_start)}</TableCell>
+                    <TableCell>{formatDateTimeWib(e.timestamp_end)}</TableCell>
                     <TableCell align="right">{formatHoursMinutes(e.duration_minutes)}</TableCell>
                     <TableCell>
                       {e.blocked_attempts_count > 0
                         ? translate(`${R}.journey.blocked_detail`, {
                             count: e.blocked_attempts_count,
-                            time: when(e.last_blocked_attempt_at),
+                            time: formatDateTimeWib(e.last_blocked_attempt_at),
                             reason: e.last_blocked_reason ?? '-',
                           })
                         : '0'}

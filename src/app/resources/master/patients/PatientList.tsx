@@ -3,6 +3,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { patients } from '../../../../domain/resources/patients';
 import { ageInYears, formatDate } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
+import { INSURANCE_COLORS, Line } from '../cells';
 import type { FormSection } from '../../generic/ResourceDialog';
 
 const R = 'resources.master/patients';
@@ -36,20 +37,6 @@ const sections: FormSection[] = [
     fields: ['phone_number', 'email', 'insurance', 'insurance_number', 'medical_facility_id', 'created_by'],
   },
 ];
-
-const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = {
-  BPJS: 'success',
-  'Asuransi Swasta': 'info',
-  Umum: 'default',
-};
-
-function Line({ children }: { children: React.ReactNode }) {
-  return (
-    <Typography variant="caption" color="text.secondary" component="div">
-      {children}
-    </Typography>
-  );
-}
 
 /** /master/patients: grouped columns, gender and insurance filters, the sectioned patient form. */
 function PatientList() {
