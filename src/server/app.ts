@@ -18,6 +18,7 @@ import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerMenuAccessRoutes } from './routes/menu-access.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 
@@ -90,6 +91,7 @@ export async function buildApp({
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerMenuAccessRoutes(app, db);
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
 
