@@ -11,6 +11,15 @@ import { deliveryTexts } from './deliveries';
 import { appointmentTexts } from './appointments';
 import { poliTexts } from './poli';
 import { webAdminTexts } from './web-admins';
+import { simulatorFacilityTexts } from './simulator-facilities';
+import { simulatorDoctorTexts } from './simulator-doctors';
+import { simulatorScheduleTexts } from './simulator-schedules';
+import { simulatorPatientTexts } from './simulator-patients';
+import { simulatorAppointmentTexts } from './simulator-appointments';
+import { simulatorPoliTexts } from './simulator-poli';
+import { simulatorDeliveryTexts } from './simulator-deliveries';
+import { simulatorApiKeyTexts } from './simulator-api-keys';
+import { journeyConfigTexts } from './simulator-journey-configs';
 
 /** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
 const facilityOptionTexts = defineTexts({
@@ -34,6 +43,15 @@ const all = {
   'master/poli': poliTexts,
   'master/web-admins': webAdminTexts,
   'admin/medical-facilities': facilityOptionTexts,
+  'admin/simulator/facilities': simulatorFacilityTexts,
+  'admin/simulator/doctors': simulatorDoctorTexts,
+  'admin/simulator/schedules': simulatorScheduleTexts,
+  'admin/simulator/patients': simulatorPatientTexts,
+  'admin/simulator/appointments': simulatorAppointmentTexts,
+  'admin/simulator/poli': simulatorPoliTexts,
+  'admin/simulator/delivery': simulatorDeliveryTexts,
+  'admin/simulator-apikeys': simulatorApiKeyTexts,
+  'admin/journey-config': journeyConfigTexts,
 };
 
 /** Both languages have one shape (defineTexts checks it). */

@@ -19,6 +19,7 @@ import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
+import { registerSimulation } from './simulation/index.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 
@@ -93,6 +94,7 @@ export async function buildApp({
   registerAppointmentRoutes(app, db);
   registerMenuAccessRoutes(app, db);
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
+  registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {

@@ -7,6 +7,15 @@ import { deliveries } from './deliveries';
 import { appointments } from './appointments';
 import { poli } from './poli';
 import { webAdmins } from './web-admins';
+import { simulatorFacilities } from './simulator-facilities';
+import { simulatorDoctors } from './simulator-doctors';
+import { simulatorSchedules } from './simulator-schedules';
+import { simulatorPatients } from './simulator-patients';
+import { simulatorAppointments } from './simulator-appointments';
+import { simulatorPoli } from './simulator-poli';
+import { simulatorDeliveries } from './simulator-deliveries';
+import { simulatorApiKeys } from './simulator-api-keys';
+import { journeyConfigs } from './journey-configs';
 
 /** Every declared resource: the server registers its API, the console its screens. */
 export const RESOURCES: ResourceDeclaration[] = [
@@ -18,4 +27,14 @@ export const RESOURCES: ResourceDeclaration[] = [
   poli,
   webAdmins,
   medicalFacilities,
+  // The integration sandbox (spec part 2 'Simulator ...') and the journey configuration.
+  simulatorFacilities,
+  simulatorDoctors,
+  simulatorSchedules,
+  simulatorPatients,
+  simulatorAppointments,
+  simulatorPoli,
+  simulatorDeliveries,
+  simulatorApiKeys,
+  journeyConfigs,
 ];

@@ -18,6 +18,7 @@ import type { Tx } from '../db/db.js';
 import type { AdminContext } from '../plugins/access.js';
 import { webAdminHooks } from './hooks/web-admins.js';
 import { userHooks } from './hooks/users.js';
+import { SANDBOX_WRITE_HOOKS } from '../simulation/hooks.js';
 
 export type WriteOp = 'create' | 'update' | 'delete';
 
@@ -49,6 +50,7 @@ export interface WriteHooks {
 export const WRITE_HOOKS: Record<string, WriteHooks> = {
   'master/web-admins': webAdminHooks,
   'master/users': userHooks,
+  ...SANDBOX_WRITE_HOOKS,
 };
 
 export const writeHooksOf = (name: string): WriteHooks => WRITE_HOOKS[name] ?? {};

@@ -1,0 +1,81 @@
+/** Simulator API keys (spec part 2 §2 'Simulator API Keys', §3, §5, §8, §9). */
+import { defineTexts } from './define';
+
+export const simulatorApiKeyTexts = defineTexts({
+  id: {
+    name: 'API Key |||| API Keys',
+    title: 'API Keys Simulasi',
+    add_title: 'Tambah API Key',
+    edit_title: 'Edit API Key',
+    fields: {
+      id: 'ID',
+      created_at: 'Dibuat',
+      updated_at: 'Diperbarui',
+      id_apikey: 'ID API Key',
+      x_api_key: 'API Key',
+      simulasi_medical_facility_id: 'Fasilitas Simulasi',
+      medical_facility_id: 'Fasilitas Kesehatan',
+      facility_name: 'Nama Fasilitas',
+      facility_code: 'Kode Fasilitas',
+      facility_type: 'Jenis Fasilitas',
+      username: 'Username',
+      password: 'Password',
+      token: 'Token',
+      url_dev: 'URL Development',
+      url_prod: 'URL Production',
+    },
+    helpers: {
+      x_api_key: 'Kosongkan untuk dibuat otomatis (kode fasilitas + 6 angka + 6 huruf)',
+    },
+    filters: {
+      search: 'Cari fasilitas atau username',
+      simulasi_medical_facility_id: 'Fasilitas Simulasi',
+      medical_facility_id: 'Fasilitas Kesehatan',
+    },
+    choices: {},
+    empty: 'Tidak ada data API keys',
+    errors: {
+      fetch: 'Failed to fetch API keys',
+      save: 'Failed to create API key',
+      delete: 'Failed to delete API key',
+    },
+  },
+  en: {
+    name: 'API Key |||| API Keys',
+    title: 'Simulator API Keys',
+    add_title: 'Add API Key',
+    edit_title: 'Edit API Key',
+    fields: {
+      id: 'ID',
+      created_at: 'Created',
+      updated_at: 'Updated',
+      id_apikey: 'API Key ID',
+      x_api_key: 'API Key',
+      simulasi_medical_facility_id: 'Sandbox Facility',
+      medical_facility_id: 'Medical Facility',
+      facility_name: 'Facility Name',
+      facility_code: 'Facility Code',
+      facility_type: 'Facility Type',
+      username: 'Username',
+      password: 'Password',
+      token: 'Token',
+      url_dev: 'Development URL',
+      url_prod: 'Production URL',
+    },
+    helpers: {
+      x_api_key: 'Leave blank to generate one (facility code + 6 digits + 6 letters)',
+    },
+    filters: {
+      search: 'Search facility or username',
+      simulasi_medical_facility_id: 'Sandbox Facility',
+      medical_facility_id: 'Medical Facility',
+    },
+    choices: {},
+    empty: 'No API keys',
+    errors: {
+      fetch: 'Failed to fetch API keys',
+      save: 'Failed to create API key',
+      delete: 'Failed to delete API key',
+    },
+  },
+});

@@ -1,0 +1,99 @@
+/** Journey Configuration Management (spec part 2 §2, §3, §5, §8, §9). */
+import { defineTexts } from './define';
+
+export const journeyConfigTexts = defineTexts({
+  id: {
+    name: 'Konfigurasi Perjalanan |||| Konfigurasi Perjalanan',
+    title: 'Journey Configuration Management',
+    add_title: 'Tambah Konfigurasi',
+    edit_title: 'Edit Konfigurasi',
+    fields: {
+      id: 'ID',
+      created_at: 'Dibuat',
+      updated_at: 'Diperbarui',
+      journey_type: 'Jenis Perjalanan',
+      supported_journey: 'Langkah yang Didukung',
+      journey_steps: 'Langkah Perjalanan',
+      is_active: 'Aktif',
+    },
+    helpers: {
+      journey_type: 'Disimpan dalam huruf kapital, mis. RAWAT_JALAN',
+    },
+    filters: {
+      search: 'Cari jenis perjalanan',
+      is_active: 'Status',
+    },
+    choices: {
+      is_active: {
+        true: 'Aktif',
+        false: 'Nonaktif',
+      },
+      supported_journey: {
+        checkin: 'Check-in',
+        assessment: 'Asesmen Awal',
+        consultation: 'Konsultasi Dokter',
+        submit_e_recipe: 'Pengiriman E-Resep',
+        validate_medication: 'Validasi Obat',
+        medication_completed: 'Obat Siap',
+        medication_delivery: 'Pengantaran Obat',
+        payment: 'Pembayaran',
+        completion: 'Selesai',
+        treatment: 'Tindakan',
+      },
+    },
+    empty: 'Belum ada konfigurasi perjalanan',
+    errors: {
+      fetch: 'Failed to fetch journey configurations',
+      save: 'Failed to save configuration',
+      delete: 'Failed to delete configuration',
+      initialize: 'Failed to initialize default configurations',
+    },
+  },
+  en: {
+    name: 'Journey Configuration |||| Journey Configurations',
+    title: 'Journey Configuration Management',
+    add_title: 'Add Configuration',
+    edit_title: 'Edit Configuration',
+    fields: {
+      id: 'ID',
+      created_at: 'Created',
+      updated_at: 'Updated',
+      journey_type: 'Journey Type',
+      supported_journey: 'Supported Steps',
+      journey_steps: 'Journey Steps',
+      is_active: 'Active',
+    },
+    helpers: {
+      journey_type: 'Stored in capitals, e.g. RAWAT_JALAN',
+    },
+    filters: {
+      search: 'Search journey type',
+      is_active: 'Status',
+    },
+    choices: {
+      is_active: {
+        true: 'Active',
+        false: 'Inactive',
+      },
+      supported_journey: {
+        checkin: 'Check-in',
+        assessment: 'Initial Assessment',
+        consultation: 'Doctor Consultation',
+        submit_e_recipe: 'E-Prescription Submitted',
+        validate_medication: 'Medication Validation',
+        medication_completed: 'Medication Ready',
+        medication_delivery: 'Medication Delivery',
+        payment: 'Payment',
+        completion: 'Completion',
+        treatment: 'Treatment',
+      },
+    },
+    empty: 'No journey configurations yet',
+    errors: {
+      fetch: 'Failed to fetch journey configurations',
+      save: 'Failed to save configuration',
+      delete: 'Failed to delete configuration',
+      initialize: 'Failed to initialize default configurations',
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import schema from '../../../schemas/simulator-appointment.json';
+import { defineResource, type JsonSchema } from '../resource';
+import { validateAppointment } from './appointments';
+
+/**
+ * Simulator appointments (spec part 2 §2 'Simulator Appointments', §3, §4, §5): a blank booking ID
+ * is generated, a blank queue number taken from the doctor's day; each has journey events.
+ */
+export const simulatorAppointments = defineResource({
+  name: 'admin/simulator/appointments',
+  table: 'simulator_appointments',
+  schema: schema as JsonSchema,
+  menus: ['/simulator/appointments'],
+  search: ['booking_id', 'chief_complaint', 'patient_name'],
+  filters: ['status', 'appointment_date', 'doctor_id', 'patient_id', 'medical_facility_id'],
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'appointment_date', order: 'DESC' },
+  sortable: ['queue_number', 'booking_id', 'created_at', 'id'],
+  listColumns: ['booking_id', 'patient_name', 'doctor_name', 'appointment_date', 'queue_number', 'status'],
+  references: {
+    patient_id: { resource: 'admin/simulator/patients', optionText: (p) => `${p.name} (${p.nik})` },
+    doctor_id: { resource: 'admin/simulator/doctors', optionText: (d) => `${d.name} (${d.specialization})` },
+  },
+  recordRepresentation: 'booking_id',
+  validate: validateAppointment,
+});

@@ -1,0 +1,18 @@
+import schema from '../../../schemas/simulator-poli.json';
+import { defineResource, type JsonSchema } from '../resource';
+
+/** Simulator poli ('Simulasi Poli', spec part 2 §2, §3, §7): a facility's clinics, by code. */
+export const simulatorPoli = defineResource({
+  name: 'admin/simulator/poli',
+  table: 'simulator_poli',
+  schema: schema as JsonSchema,
+  menus: ['/simulator/poli', '/simulator/schedules', '/simulator/mobile'],
+  search: ['poly_code', 'poly_name'],
+  filters: ['is_active', 'medical_facility_id'],
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'poly_code', order: 'ASC' },
+  sortable: ['poly_name', 'created_at', 'id'],
+  createOnly: ['poly_code', 'medical_facility_id'],
+  listColumns: ['poly_code', 'poly_name', 'poly_description', 'medical_facility_name', 'is_active'],
+  recordRepresentation: 'poly_name',
+});
