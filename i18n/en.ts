@@ -6,6 +6,7 @@
 import englishMessages from 'ra-language-english';
 import type { Messages } from './id';
 import { resourceTexts } from './resources';
+import { menuRoleManagerTexts } from './pages/menu-role-manager';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -16,6 +17,7 @@ export const en: typeof englishMessages & ProductMessages = {
     // Product name, quoted literally by the spec.
     title: 'Dashboard Analisis Kesehatan Jakarta',
     short_title: 'Jakarta Health Office',
+    menu_role_manager: menuRoleManagerTexts.en,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Patients',

@@ -6,12 +6,14 @@
  */
 import { raIndonesian } from './ra-id';
 import { resourceTexts } from './resources';
+import { menuRoleManagerTexts } from './pages/menu-role-manager';
 
 export const id = {
   ...raIndonesian,
   app: {
     title: 'Dashboard Analisis Kesehatan Jakarta',
     short_title: 'Dinkes Jakarta',
+    menu_role_manager: menuRoleManagerTexts.id,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',

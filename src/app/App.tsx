@@ -6,6 +6,7 @@ import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
+import { AppNotification } from './layout/AppNotification';
 import { theme } from './theme';
 import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenuAccess';
 import { NotBuiltYet } from './pages/NotBuiltYet';
@@ -25,6 +26,7 @@ const analysisPages: Record<string, ComponentType> = {
   '/geographic': lazy(() => import('./pages/GeographicAnalysis')),
   // and the integrated facilities' master-detail screen (not a resource of its own)
   '/master/medical-facilities-integrated': lazy(() => import('./resources/master/facilities-integrated')),
+  '/menu-role-manager': lazy(() => import('./pages/MenuRoleManager')),
 };
 
 /** Every declared resource has its screen; every other menu path is a custom route. */
@@ -43,6 +45,7 @@ export function App() {
       theme={theme}
       layout={Layout}
       loginPage={LoginPage}
+      notification={AppNotification}
       dashboard={Dashboard}
       accessDenied={RedirectToDashboard}
       catchAll={RedirectToDashboard}
