@@ -83,6 +83,12 @@ export interface ResourceDeclaration {
    * `validate` (and write hooks), as for any field.
    */
   visibleWhen?: Record<string, (record: Record<string, any>) => boolean>;
+  /**
+   * Values that must be unique (a unique index holds them), with the message a duplicate gets:
+   * 409 on that field. Without one a duplicate gets the general 'Data dengan nilai ini sudah
+   * terdaftar'. The index decides, so two writes racing for one value get the same answer.
+   */
+  uniqueMessages?: Record<string, string>;
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
   validate?: (record: Record<string, any>) => FieldErrors;
 }

@@ -132,22 +132,34 @@ describe.each(dbTargets())('master web admins API (%s)', (kind) => {
     expect(none.json().errors).toHaveProperty('password');
   });
 
-  it('answers 400 on the field for a username or email already taken', async () => {
+  it('answers 409 on the field for a username or email already taken', async () => {
     const first = await create();
     const sameName = await api(superToken, 'POST', URL, webAdmin({ username: first.username.toUpperCase() }));
-    expect(sameName.statusCode).toBe(400);
+    expect(sameName.statusCode).toBe(409);
     expect(sameName.json().errors).toEqual({ username: USERNAME_TAKEN });
     const sameEmail = await api(superToken, 'POST', URL, webAdmin({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(400);
+    expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().errors).toEqual({ email: EMAIL_TAKEN });
 
     const second = await create();
     const clash = await api(superToken, 'PATCH', `${URL}/${second.id}`, { email: first.email });
-    expect(clash.statusCode).toBe(400);
+    expect(clash.statusCode).toBe(409);
     expect(clash.json().errors).toEqual({ email: EMAIL_TAKEN });
     // Its own values are not a clash.
     const own = await api(superToken, 'PATCH', `${URL}/${second.id}`, { email: second.email });
     expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('gives creates racing for one username one success and the same 409 for the others', async () => {
+    const username = `race${Date.now().toString(36)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api(superToken, 'POST', URL, webAdmin({ username }))),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((r) => r.statusCode === 409)) {
+      expect(a.json().errors).toEqual({ username: USERNAME_TAKEN });
+    }
   });
 
   it('asks for a facility exactly when the role is medical_facility', async () => {

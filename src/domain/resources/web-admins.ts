@@ -1,6 +1,8 @@
 import schema from '../../../schemas/web-admin.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
 
+export const USERNAME_TAKEN = 'Username sudah digunakan oleh admin lain';
+export const EMAIL_TAKEN = 'Email sudah digunakan oleh admin lain';
 export const FACILITY_REQUIRED = 'Fasilitas kesehatan wajib dipilih untuk peran medical_facility';
 
 /** The facility is asked for exactly when the role is medical_facility (spec part 2 §5). */
@@ -31,6 +33,7 @@ export const webAdmins = defineResource({
   hashed: ['password'],
   listColumns: ['username', 'email', 'full_name', 'role', 'is_active', 'last_login', 'created_at'],
   recordRepresentation: 'username',
+  uniqueMessages: { username: USERNAME_TAKEN, email: EMAIL_TAKEN },
   visibleWhen: { medical_facility_id: needsFacility },
   validate: validateWebAdmin,
 });

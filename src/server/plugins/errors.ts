@@ -34,6 +34,13 @@ const PG_FOREIGN_KEY = '23503';
 const PG_NOT_NULL = '23502';
 
 /** The column(s) a constraint error names in its detail: 'Key (a, b)=(...)'. */
+/** The column a unique violation is about (the last of its index's columns). */
+export function uniqueViolationField(err: any): string | null {
+  if (err?.code !== PG_UNIQUE) return null;
+  const cols = columnsOf(err);
+  return cols[cols.length - 1] ?? null;
+}
+
 function columnsOf(err: any): string[] {
   // 'Key (lower(email))=(...)' names an expression index: its column is inside the call.
   const m = /Key \((.+?)\)=\(/.exec(String(err.detail ?? ''));

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, Queryable } from '../db/db.js';
-import { AppError } from '../plugins/errors.js';
+import type { Db, Queryable, Tx } from '../db/db.js';
+import { AppError, uniqueViolationField } from '../plugins/errors.js';
 import { summarizeFieldErrors } from '../../domain/validation.js';
 import { logActivity, redact, REDACTED } from '../plugins/audit.js';
 import { hashPassword } from '../security/passwords.js';
@@ -114,6 +114,17 @@ export function writeOps(db: Db, m: ResourceModel) {
     return values;
   }
 
+  /**
+   * A write's transaction; a duplicate of a value the declaration names a message for answers
+   * 409 with that message on the field (uniqueMessages), however the duplicate came about.
+   */
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    db.transaction(work).catch((err: unknown) => {
+      const field = uniqueViolationField(err);
+      const message = field ? m.decl.uniqueMessages?.[field] : undefined;
+      throw field && message ? new AppError(409, message, { [field]: message }) : err;
+    });
+
   return {
     findOne,
 
@@ -121,7 +132,7 @@ export function writeOps(db: Db, m: ResourceModel) {
       const body = request.body as Record<string, any>;
       const values = await storedValues(request, body);
       crossFieldCheck({ ...body, ...values });
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const ctx = { tx, op: 'create' as const, before: null, values, body, admin: request.admin, request };
         await hooks.lockFirst?.({ tx, op: 'create', id: null });
         await hooks.beforeWrite?.(ctx);
@@ -147,7 +158,7 @@ export function writeOps(db: Db, m: ResourceModel) {
     async update(request: FastifyRequest, id: number) {
       const body = request.body as Record<string, any>;
       const values = await storedValues(request, body);
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await hooks.lockFirst?.({ tx, op: 'update', id });
         const old = await findOne(tx, request, id, true);
         if (!old) throw new AppError(404, NOT_FOUND);

@@ -1,7 +1,8 @@
 /**
  * The rules of master web admins that need the database and the signed-in admin (spec part 2
  * §5, §6), enforced inside the write's transaction:
- *  - a username or email already taken answers 400 on that field;
+ *  - (a username or email already taken is the unique indexes' and the declaration's
+ *    uniqueMessages: 409 on that field, the same for two creates racing for one name);
  *  - nobody deletes or deactivates their own account;
  *  - the last active super admin cannot be deleted, deactivated or given another role: the
  *    active super-admin rows are locked first (in id order) on every write, so two concurrent
@@ -13,8 +14,7 @@
 import { AppError } from '../../plugins/errors.js';
 import type { WriteHooks } from '../hooks.js';
 
-export const USERNAME_TAKEN = 'Username sudah digunakan oleh admin lain';
-export const EMAIL_TAKEN = 'Email sudah digunakan oleh admin lain';
+export { USERNAME_TAKEN, EMAIL_TAKEN } from '../../../domain/resources/web-admins.js';
 export const CANNOT_DELETE_SELF = 'Anda tidak dapat menghapus akun Anda sendiri';
 export const CANNOT_DEACTIVATE_SELF = 'Anda tidak dapat menonaktifkan akun Anda sendiri';
 export const LAST_SUPER_ADMIN_DELETE = 'Super admin aktif terakhir tidak dapat dihapus';
@@ -38,22 +38,7 @@ export const webAdminHooks: WriteHooks = {
   },
 
   async beforeWrite({ tx, op, before, values, admin }) {
-    const id: number | null = before?.id ?? null;
-
     if (op !== 'delete') {
-      const errors: Record<string, string> = {};
-      for (const [field, message] of [
-        ['username', USERNAME_TAKEN],
-        ['email', EMAIL_TAKEN],
-      ] as const) {
-        if (values[field] == null) continue;
-        const { rows } = await tx.query(
-          `SELECT 1 FROM web_admins WHERE lower(${field}) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`,
-          [values[field], id],
-        );
-        if (rows.length) errors[field] = message;
-      }
-      if (Object.keys(errors).length) refuse(400, errors);
       const role = values.role ?? before?.role;
       if (
         role !== 'medical_facility' &&
