@@ -18,6 +18,7 @@ import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
 import { registerSimulation } from './simulation/index.js';
 import { RESOURCES } from '../domain/resources/index.js';
@@ -92,6 +93,7 @@ export async function buildApp({
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerPerformanceRoutes(app, db);
   registerMenuAccessRoutes(app, db);
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   registerSimulation(app, db, config);
