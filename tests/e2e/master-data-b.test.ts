@@ -97,6 +97,10 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await dialog.getByLabel(labelled('Deskripsi')).fill('Kesehatan lansia');
       await dialog.getByRole('button', { name: 'Simpan' }).click();
       await eventually(() => page.getByRole('dialog').count()).toBe(0);
+      // The confirmation toast clears itself after 3 s here (6 s elsewhere).
+      const toast = page.locator('.MuiSnackbar-root');
+      await toast.waitFor();
+      await toast.waitFor({ state: 'detached', timeout: 5000 });
       const [created] = (await apiList('master/poli', { search: 'GER' })).data;
       expect(created).toMatchObject({ poly_code: 'GER', poly_name: 'Geriatri', is_bpjs_available: true });
 
@@ -135,7 +139,12 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"x"}' }),
       );
       await page.goto('/master/poli');
-      await page.getByRole('alert').filter({ hasText: 'Gagal mengambil data poli' }).waitFor();
+      const alert = page.getByRole('alert').filter({ hasText: 'Gagal mengambil data poli' });
+      await alert.waitFor();
+      // On the poli screens a message clears itself after 3 s (spec part 2 §8).
+      const shown = Date.now();
+      await alert.waitFor({ state: 'detached', timeout: 8000 });
+      expect(Date.now() - shown).toBeGreaterThan(2000);
     });
 
     it('is there for the medical_facility user too', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   CreateButton,
@@ -22,6 +22,7 @@ import { ResourceDialog, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
+import { messageSeconds, SHORT_MESSAGE_SECONDS } from '../../../domain/messages';
 
 export interface ResourceScreenProps {
   decl: ResourceDeclaration;
@@ -57,7 +58,16 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
 function FetchError({ decl }: { decl: ResourceDeclaration }) {
   const translate = useTranslate();
   const { error, refetch } = useListContext();
+  const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
+  // On the poli and simulator screens the alert clears itself after 3 s (spec part 2 §8).
+  const seconds = messageSeconds(pathname);
+  const clears = seconds === SHORT_MESSAGE_SECONDS;
+  useEffect(() => {
+    if (!clears || dismissed) return;
+    const timer = setTimeout(() => setDismissed(true), seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [clears, dismissed, seconds, error]);
   if (dismissed) return null;
   return (
     <Alert
