@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,8 @@ import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
+import { registerLogCapture } from './logs/capture.js';
+import { registerLogRoutes } from './routes/logs/index.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
 import { registerSimulation } from './simulation/index.js';
 import { RESOURCES } from '../domain/resources/index.js';
@@ -56,6 +59,7 @@ export async function buildApp({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(), // the request id of the API request log, unique across restarts
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
     },
@@ -79,6 +83,7 @@ export async function buildApp({
   // The API speaks JSON only: any other body is refused with 415 before a handler runs.
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
+  registerLogCapture(app, db, config);
 
   await app.register(swagger, {
     openapi: {
@@ -94,6 +99,7 @@ export async function buildApp({
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
   registerPerformanceRoutes(app, db);
+  registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   registerSimulation(app, db, config);

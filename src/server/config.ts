@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { logConfig, type LogConfig } from './logs/config.js';
 
 export interface Config {
   port: number;
@@ -31,6 +32,8 @@ export interface Config {
    * address (OUTBOUND_ALLOW_HOSTS, comma separated); the server itself is always on it.
    */
   outboundAllowHosts: string[];
+  /** Logs: retention, the slow-request threshold, the write buffer (src/server/logs/). */
+  logs: LogConfig;
   db: {
     /** Deadline of each statement a request runs (PostgreSQL), ms. */
     statementTimeoutMs: number;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `localhost:${int(env.PORT, 3001)}`,
       `127.0.0.1:${int(env.PORT, 3001)}`,
     ],
+    logs: logConfig(env),
     db: {
       statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
       poolSize: int(env.DB_POOL_SIZE, 10),

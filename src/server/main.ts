@@ -2,6 +2,7 @@ import { loadConfig, DEFAULT_DEMO_PASSWORD } from './config.js';
 import { openDb } from './db/db.js';
 import { prepareDatabase } from './setup.js';
 import { seedOnFirstStart } from './seed/demo.js';
+import { seedDemoLogs } from './seed/entities/logs.js';
 import { buildApp } from './app.js';
 
 const started = performance.now();
@@ -13,9 +14,12 @@ const db = await openDb({
   poolSize: config.db.poolSize,
   heavyPoolSize: config.db.heavyPoolSize,
 });
-await prepareDatabase(db);
+const migrations = await prepareDatabase(db);
 const seeded = await seedOnFirstStart(db, config, config.demoPatients);
+if (seeded && config.demo) await db.transaction((tx) => seedDemoLogs(tx)); // 30 days of log history
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+for (const name of migrations)
+  app.logs.system({ level: 'INFO', category: 'DATABASE', message: `Migrasi diterapkan: ${name}` });
 
 let closing = false;
 async function shutdown(signal: string) {

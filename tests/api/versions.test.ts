@@ -34,7 +34,7 @@ describe.each(dbTargets())('record versions and conditional writes (%s)', (kind)
   const auditCount = async () =>
     (
       await t.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM activity_logs WHERE table_name = 'patients' AND record_id = $1`,
+        `SELECT count(*)::int AS n FROM activity_logs WHERE table_name = 'patients' AND record_id = $1 AND action <> 'VIEW'`,
         [String(id)],
       )
     ).rows[0].n;

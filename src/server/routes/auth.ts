@@ -10,6 +10,7 @@ import {
   verifyPassword,
 } from '../security/passwords.js';
 import { normalizeRole } from '../../domain/menu.js';
+import { recordFailedLogin } from '../logs/security.js';
 
 export const LOGIN_FAILED = 'Email atau password salah';
 export const LOGIN_BLOCKED =
@@ -118,6 +119,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) {
         await history('FAILED', admin ?? null, admin ? 'wrong password' : 'unknown email');
+        await recordFailedLogin(db, { email, ip, adminId: admin?.id ?? null, failures: before.by_email + 1 });
         if (before.by_email + 1 >= maxFailuresPerAccount || before.by_ip + 1 >= maxFailuresPerIp) {
           await db.query(
             `INSERT INTO security_events (event_type, severity, description, email, ip_address)

@@ -1,0 +1,179 @@
+/**
+ * Capture of every /api request, off the request path: one API request log row per answer,
+ * system logs for 5xx answers, database errors and slow requests, security events for repeated
+ * refusals, and a VIEW activity row when a patient record is opened (reading health data is
+ * audited). Rows go to the LogWriter buffer; nothing here waits for the database.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.js';
+import type { Config } from '../config.js';
+import { QUERY_CANCELED } from '../db/work.js';
+import { LogWriter, type Category, type Level } from './writer.js';
+import { loggedText, loggedValue, maskNiks } from './redact.js';
+import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
+import { scheduleRetention } from './retention.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The log buffer: system logs, security events, API request rows. */
+    logs: LogWriter;
+  }
+  interface FastifyRequest {
+    /** Set by the facility API (/api/simulation) once its API key is checked. */
+    apiKeyFacilityId?: number;
+    /** What the log keeps of the answer (set in onSend). */
+    loggedPayload?: string | null;
+    /** The error the answer reports, for the system log. */
+    loggedError?: Error & { code?: string };
+  }
+}
+
+/** Opening one of these records is an activity (VIEW) of its table. */
+const VIEW_AUDITED: Record<string, string> = { '/api/master/patients/:id': 'patients' };
+
+const MAX_URL = 2000;
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+export function registerLogCapture(app: FastifyInstance, db: Db, config: Config) {
+  const writer = new LogWriter(db, {
+    bufferRows: config.logs.bufferRows,
+    flushIntervalMs: config.logs.flushIntervalMs,
+    maxBufferedRows: config.logs.maxBufferedRows,
+    onError: (err, message) => app.log.error({ err }, message),
+  });
+  app.decorate('logs', writer);
+  const forbidden = new RepeatCounter();
+  const badTokens = new RepeatCounter();
+  const minutes = SUSPICIOUS_WINDOW_MS / 60_000;
+
+  const captured = (request: FastifyRequest) =>
+    request.url.startsWith('/api') && !request.url.startsWith('/api/docs');
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!captured(request)) return payload;
+    reply.header('x-request-id', request.id);
+    request.loggedPayload = typeof payload === 'string' ? payload : null;
+    return payload;
+  });
+  app.addHook('onError', async (request, _reply, err) => {
+    request.loggedError = err;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!captured(request)) return;
+    const status = reply.statusCode;
+    const duration = reply.elapsedTime;
+    const admin = request.admin;
+    const url = maskNiks(request.url).slice(0, MAX_URL);
+    const route = request.routeOptions.url ?? null;
+    const ip = request.ip;
+    const who = { admin_id: admin?.id ?? null, username: admin?.username ?? null, ip_address: ip };
+
+    if (config.logs.apiRequests) {
+      const query = request.query as Record<string, unknown> | undefined;
+      const body = request.body;
+      const sent: Record<string, unknown> = {};
+      if (query && typeof query === 'object' && Object.keys(query).length) sent.query = query;
+      if (body !== undefined && body !== null) sent.body = body;
+      writer.apiRequest({
+        request_id: request.id,
+        request_time: new Date(Date.now() - duration).toISOString(),
+        method: request.method,
+        url,
+        route_pattern: route,
+        status_code: status,
+        duration_ms: Math.round(duration * 100) / 100,
+        user_id: admin?.id ?? null,
+        username: admin?.username ?? null,
+        facility_id: request.apiKeyFacilityId ?? admin?.medical_facility_id ?? null,
+        ip_address: ip,
+        user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        request_data: Object.keys(sent).length ? loggedValue(sent) : null,
+        response_data: request.loggedPayload ? loggedText(request.loggedPayload) : null,
+      });
+    }
+
+    const system = (level: Level, category: Category, message: string, details?: unknown) =>
+      writer.system({ level, category, message, ...who, request_id: request.id, details });
+
+    if (status >= 500) {
+      const err = request.loggedError;
+      const code = typeof err?.code === 'string' ? err.code : undefined;
+      const database = !!code && SQLSTATE.test(code);
+      const level: Level = status === 503 ? 'WARNING' : 'ERROR';
+      const category: Category = database ? 'DATABASE' : status === 503 ? 'PERFORMANCE' : 'API';
+      const reason = err?.message ? `: ${maskNiks(err.message).slice(0, 500)}` : '';
+      system(level, category, `${request.method} ${url} dijawab ${status}${reason}`, {
+        status,
+        route,
+        code: code ?? null,
+        timeout: code === QUERY_CANCELED || undefined,
+      });
+    }
+    if (duration > config.logs.slowRequestMs) {
+      system(
+        'WARNING',
+        'PERFORMANCE',
+        `Permintaan lambat: ${request.method} ${url} ${Math.round(duration)} ms`,
+        {
+          duration_ms: Math.round(duration),
+          threshold_ms: config.logs.slowRequestMs,
+          route,
+        },
+      );
+    }
+    if (route === '/api/auth/login' && status === 429) {
+      system('WARNING', 'AUTH', 'Percobaan masuk ditolak: akun atau alamat IP sedang diblokir', { status });
+    }
+
+    if (status === 403 && admin && forbidden.hit(`admin:${admin.id}`)) {
+      writer.security({
+        event_type: 'SUSPICIOUS_ACTIVITY',
+        severity: 'MEDIUM',
+        description: `${admin.username} ditolak ${SUSPICIOUS_THRESHOLD} kali dalam ${minutes} menit saat membuka fitur di luar perannya (${admin.role}), terakhir ${request.method} ${url}`,
+        email: admin.email,
+        ip_address: ip,
+        admin_id: admin.id,
+        details: { status: 403, role: admin.role, route },
+      });
+    }
+    if (
+      status === 401 &&
+      request.headers.authorization &&
+      route !== '/api/auth/login' &&
+      badTokens.hit(`ip:${ip}`)
+    ) {
+      writer.security({
+        event_type: 'SUSPICIOUS_ACTIVITY',
+        severity: 'HIGH',
+        description: `${SUSPICIOUS_THRESHOLD} permintaan dengan token tidak valid atau kedaluwarsa dari ${ip} dalam ${minutes} menit`,
+        ip_address: ip,
+        details: { status: 401, route },
+      });
+    }
+
+    const table = status === 200 && request.method === 'GET' && route ? VIEW_AUDITED[route] : undefined;
+    if (table) {
+      writer.activity({
+        admin_id: admin?.id ?? null,
+        username: admin?.username ?? null,
+        action: 'VIEW',
+        table_name: table,
+        record_id: String((request.params as { id?: unknown }).id ?? ''),
+        ip_address: ip,
+        user_agent: request.headers['user-agent'] ?? null,
+        response_status: status,
+      });
+    }
+  });
+
+  const stopRetention = scheduleRetention(db, config, writer, app.log);
+  app.addHook('onReady', async () => {
+    writer.system({ level: 'INFO', category: 'API', message: `Server API dimulai (pid ${process.pid})` });
+  });
+  app.addHook('onClose', async () => {
+    stopRetention();
+    writer.system({ level: 'INFO', category: 'API', message: `Server API dihentikan (pid ${process.pid})` });
+    await writer.close();
+  });
+}

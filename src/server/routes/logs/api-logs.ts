@@ -1,0 +1,150 @@
+/**
+ * API Logs (spec part 2 §7): the request log (`logs` + `total`), performance metrics per method
+ * and route pattern (total, success rate, average and p95 duration), and errors grouped by
+ * route, method and status. Metrics and errors read the period from the API request log's
+ * covering indexes (index-only scans); p95 is the nearest-rank value of the rows themselves.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db.js';
+import { facilityUser, iso, logTotal, paging, periodHours, Where, type PageQuery } from '../../logs/query.js';
+import { likePattern } from '../../resources/list.js';
+import { errorResponse, METHODS, pageProps } from './schemas.js';
+
+export const API_LOGS = { menus: ['/logs/api-logs'] };
+/** Requests no route matched are grouped under this name. */
+export const UNMATCHED_ROUTE = '(tanpa rute)';
+const MAX_GROUPS = 200;
+
+const STATUS_CLASS = { type: 'string', pattern: '^([1-5]xx|[1-5][0-9][0-9])$' };
+
+export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
+  const tags = ['logs'];
+  const config = { access: API_LOGS, work: 'heavy' as const };
+  const facilityOf = (request: Parameters<typeof facilityUser>[0]) => {
+    const me = facilityUser(request);
+    return me ? (me.medical_facility_id ?? -1) : undefined;
+  };
+
+  app.get(
+    '/api/logs/api-requests',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every /api request, newest first (`logs` + `total`)',
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pageProps,
+            method: { type: 'string', enum: METHODS },
+            statusClass: STATUS_CLASS,
+            status: STATUS_CLASS,
+            url: { type: 'string', maxLength: 200 },
+            dateFrom: { type: 'string', maxLength: 40 },
+            dateTo: { type: 'string', maxLength: 40 },
+            userId: { type: 'integer', minimum: 1 },
+          },
+        },
+        response: { 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query as PageQuery & Record<string, string | number | undefined>;
+      const { page, limit, offset } = paging(q);
+      const status = (q.statusClass ?? q.status) as string | undefined;
+      const where = new Where()
+        .add((p) => `facility_id = ${p}`, facilityOf(request))
+        .add((p) => `method = ${p}`, q.method)
+        .add((p) => `user_id = ${p}`, q.userId)
+        .add(
+          (p) => `url ILIKE ${p}`,
+          typeof q.url === 'string' && q.url.trim() ? likePattern(q.url.trim()) : undefined,
+        )
+        .range('request_time', q.dateFrom as string, q.dateTo as string, ['dateFrom', 'dateTo']);
+      if (status?.endsWith('xx')) {
+        const base = Number(status[0]) * 100;
+        where.add((p) => `status_code >= ${p}`, base).add((p) => `status_code < ${p}`, base + 100);
+      } else if (status) where.add((p) => `status_code = ${p}`, Number(status));
+      const [{ rows }, { total, estimated }] = await Promise.all([
+        db.query(
+          `SELECT request_id, ${iso('request_time')}, method, url, route_pattern, status_code, duration_ms,
+                  user_id, username, facility_id, ip_address, user_agent, request_data, response_data
+             FROM api_request_logs ${where.sql}
+            ORDER BY request_time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          where.params,
+        ),
+        logTotal(db, 'api_request_logs', where),
+      ]);
+      return { logs: rows, total, page, limit, totalPages: Math.ceil(total / limit), estimated };
+    },
+  );
+
+  const periodQuery = {
+    type: 'object',
+    properties: { period: { type: 'string', maxLength: 8 }, method: { type: 'string', enum: METHODS } },
+  };
+
+  app.get(
+    '/api/logs/api-metrics',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Per method and route pattern over a period (default 24h): total, success rate, average and p95 duration',
+        querystring: periodQuery,
+        response: { 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query as { period?: string; method?: string };
+      const hours = periodHours(q.period, 'period', '24h');
+      const where = new Where()
+        .add((p) => `request_time >= now() - make_interval(hours => ${p})`, hours)
+        .add((p) => `facility_id = ${p}`, facilityOf(request))
+        .add((p) => `method = ${p}`, q.method);
+      const { rows } = await db.query(
+        `SELECT method, coalesce(route_pattern, '${UNMATCHED_ROUTE}') AS url,
+                count(*)::int AS total_requests,
+                round(100.0 * count(*) FILTER (WHERE status_code < 400) / count(*), 2)::float8 AS success_rate_percent,
+                round(avg(duration_ms)::numeric, 2)::float8 AS avg_duration_ms,
+                round((percentile_disc(0.95) WITHIN GROUP (ORDER BY duration_ms))::numeric, 2)::float8 AS p95_duration_ms,
+                count(*) FILTER (WHERE status_code >= 400)::int AS error_count
+           FROM api_request_logs ${where.sql}
+          GROUP BY 1, 2 ORDER BY total_requests DESC, 2, 1 LIMIT ${MAX_GROUPS}`,
+        where.params,
+      );
+      return { period: q.period ?? '24h', metrics: rows };
+    },
+  );
+
+  app.get(
+    '/api/logs/api-errors',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Answers of 400 and above over a period (default 24h), grouped by route, method and status',
+        querystring: periodQuery,
+        response: { 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query as { period?: string; method?: string };
+      const hours = periodHours(q.period, 'period', '24h');
+      const where = new Where()
+        .add((p) => `request_time >= now() - make_interval(hours => ${p})`, hours)
+        .add((p) => `facility_id = ${p}`, facilityOf(request))
+        .add((p) => `method = ${p}`, q.method);
+      const { rows } = await db.query(
+        `SELECT coalesce(route_pattern, split_part(url, '?', 1)) AS url, method, status_code::int AS status_code,
+                count(*)::int AS error_count, count(DISTINCT user_id)::int AS affected_users,
+                ${iso('min(request_time)', 'first_occurrence')}, ${iso('max(request_time)', 'last_occurrence')}
+           FROM api_request_logs WHERE status_code >= 400 AND ${where.parts.join(' AND ')}
+          GROUP BY 1, 2, 3 ORDER BY error_count DESC, max(request_time) DESC LIMIT ${MAX_GROUPS}`,
+        where.params,
+      );
+      return { period: q.period ?? '24h', errors: rows };
+    },
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * Log history: 30 days of plausible traffic for the demo's first start (working-hours API
+ * calls with a few 4xx and 5xx, writes and patient views, sign-ins, system logs, security
+ * events with one brute-force episode), and the same generator at scale for `npm run seed --
+ * --logs N` (benchmarks at a million rows). Rows are drawn by PostgreSQL itself
+ * (generate_series, random()), so a million rows need no round trip per row. History ends an
+ * hour ago: real traffic is added on top, and no sign-in limit counts a demo failure.
+ */
+import type { Queryable } from '../../db/db.js';
+
+/** Calls of the demo traffic: method, route pattern, a concrete URL, relative weight. */
+const ROUTES: [string, string, string, number][] = [
+  ['GET', '/api/auth/me', '/api/auth/me', 30],
+  ['GET', '/api/dashboard/stats', '/api/dashboard/stats', 14],
+  ['GET', '/api/master/patients', '/api/master/patients?page=1&limit=10', 12],
+  ['GET', '/api/master/patients/:id', '/api/master/patients/{id}', 8],
+  ['GET', '/api/master/appointments', '/api/master/appointments?page=1&limit=10', 8],
+  ['GET', '/api/admin/medical-facilities', '/api/admin/medical-facilities?limit=100', 5],
+  ['PUT', '/api/master/patients/:id', '/api/master/patients/{id}', 3],
+  ['POST', '/api/master/patients', '/api/master/patients', 2],
+  ['GET', '/api/logs/stats', '/api/logs/stats?period=7d', 3],
+  ['GET', '/api/logs/api-requests', '/api/logs/api-requests?page=1&limit=25', 2],
+  ['POST', '/api/auth/login', '/api/auth/login', 4],
+  ['GET', '/api/master/poli', '/api/master/poli?page=1&limit=10', 3],
+  ['DELETE', '/api/master/appointments/:id', '/api/master/appointments/{id}', 1],
+];
+
+export interface LogCounts {
+  api: number;
+  activity: number;
+  login: number;
+  system: number;
+  security: number;
+}
+
+/** The demo's first start: a few thousand rows over 30 days. */
+export const DEMO_LOG_COUNTS: LogCounts = { api: 3000, activity: 900, login: 450, system: 300, security: 40 };
+
+/** `--logs N`: N API requests and N activity rows, a quarter of that in the other logs. */
+export function bulkLogCounts(n: number): LogCounts {
+  return {
+    api: n,
+    activity: n,
+    login: Math.ceil(n / 4),
+    system: Math.ceil(n / 4),
+    security: Math.ceil(n / 20),
+  };
+}
+
+/** A time in the last `days` days (ending an hour ago), mostly in Jakarta working hours. */
+const TIME = (days: number) =>
+  `(date_trunc('day', now() - interval '1 hour' - random() * interval '${days} days')
+     + CASE WHEN random() < 0.85 THEN interval '0 hours' + random() * interval '11 hours'
+            ELSE random() * interval '24 hours' END)`;
+/** Times after now - 1 h are moved back a day: the history ends before real traffic. */
+const BEFORE_NOW = (t: string) =>
+  `CASE WHEN ${t} > now() - interval '1 hour' THEN ${t} - interval '1 day' ELSE ${t} END`;
+
+const IPS = `(ARRAY['36.72.14.9','114.124.200.18','182.253.77.40','103.10.66.21','180.244.3.150','110.136.90.7'])`;
+const AGENTS = `(ARRAY['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0','Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1','Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0','Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile'])`;
+const pick = (arr: string) => `${arr}[1 + floor(random() * array_length(${arr}, 1))::int]`;
+
+/** Rows `from`..`to` (1-based) of each log, drawn with seed `seed`. */
+export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, seed = 0.42) {
+  await q.query('SELECT setseed($1)', [seed]);
+  const routes = `(SELECT * FROM (VALUES ${ROUTES.map(
+    ([m, p, u, w], i) => `(${i}, '${m}', '${p}', '${u}', ${w})`,
+  ).join(', ')}) AS r(i, method, pattern, url, weight))`;
+  const weights = ROUTES.flatMap(([, , , w], i) => Array(w).fill(i));
+  const admins = `(SELECT array_agg(id ORDER BY id) AS ids, array_agg(username ORDER BY id) AS names,
+                          array_agg(email ORDER BY id) AS emails FROM web_admins WHERE role <> 'medical_facility')`;
+
+  await q.query(
+    `INSERT INTO api_request_logs (request_id, request_time, method, url, route_pattern, status_code, duration_ms,
+                                   user_id, username, ip_address, user_agent)
+     SELECT md5(random()::text || g.n)::uuid::text, g.t, r.method, replace(r.url, '{id}', (1 + g.n % 500)::text),
+            r.pattern, g.status,
+            round((CASE WHEN g.status >= 500 THEN 800 ELSE 4 END + (-ln(1 - random())) *
+                   CASE WHEN r.method = 'GET' THEN 25 ELSE 60 END)::numeric, 2),
+            CASE WHEN g.status = 401 THEN NULL ELSE a.ids[1 + g.n % array_length(a.ids, 1)] END,
+            CASE WHEN g.status = 401 THEN NULL ELSE a.names[1 + g.n % array_length(a.names, 1)] END,
+            ${pick(IPS)}, ${pick(AGENTS)}
+       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t,
+                    (ARRAY[${weights.join(',')}])[1 + floor(random() * ${weights.length})::int] AS ri,
+                    (SELECT CASE WHEN x < 0.006 THEN 500 WHEN x < 0.008 THEN 503 WHEN x < 0.02 THEN 404
+                                 WHEN x < 0.035 THEN 400 WHEN x < 0.045 THEN 403 WHEN x < 0.05 THEN 401
+                                 ELSE 200 END FROM (SELECT random() + n * 0 AS x) s) AS status
+               FROM generate_series(1, $1::int) n) g
+       JOIN ${routes} r ON r.i = g.ri CROSS JOIN ${admins} a`,
+    [counts.api],
+  );
+
+  await q.query(
+    `INSERT INTO activity_logs (admin_id, username, action, table_name, record_id, ip_address, user_agent,
+                                response_status, old_values, new_values, created_at)
+     SELECT a.ids[1 + g.n % array_length(a.ids, 1)], a.names[1 + g.n % array_length(a.names, 1)], g.action,
+            -- VIEW is for patient records only, as the capture writes it.
+            CASE WHEN g.action = 'VIEW' THEN 'patients' ELSE g.tbl END, (1 + g.n % 500)::text, ${pick(IPS)}, ${pick(AGENTS)},
+            CASE g.action WHEN 'CREATE' THEN 201 ELSE 200 END,
+            CASE WHEN g.action IN ('UPDATE', 'DELETE')
+                 THEN jsonb_build_object('id', 1 + g.n % 500, 'status', 'scheduled', 'phone_number', '0812' || lpad((g.n % 9999999)::text, 7, '0')) END,
+            CASE WHEN g.action IN ('CREATE', 'UPDATE')
+                 THEN jsonb_build_object('id', 1 + g.n % 500, 'status', 'confirmed', 'phone_number', '0813' || lpad((g.n % 9999999)::text, 7, '0')) END,
+            g.t
+       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t,
+                    (ARRAY['VIEW','VIEW','VIEW','UPDATE','UPDATE','CREATE','DELETE'])[1 + floor(random() * 7)::int] AS action,
+                    (ARRAY['patients','patients','appointments','users','web_admins'])[1 + floor(random() * 5)::int] AS tbl
+               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+    [counts.activity],
+  );
+
+  await q.query(
+    `INSERT INTO login_history (admin_id, email, username, status, failure_reason, ip_address, user_agent,
+                                login_time, logout_time, session_duration_minutes)
+     SELECT CASE WHEN g.failed THEN NULL ELSE a.ids[g.k] END, a.emails[g.k], a.names[g.k],
+            CASE WHEN g.failed THEN 'FAILED' ELSE 'SUCCESS' END,
+            CASE WHEN g.failed THEN 'wrong password' END, ${pick(IPS)}, ${pick(AGENTS)}, g.t,
+            CASE WHEN g.failed THEN NULL ELSE g.t + make_interval(mins => g.mins) END,
+            CASE WHEN g.failed THEN NULL ELSE g.mins END
+       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, random() < 0.12 AS failed,
+                    5 + floor(random() * 240)::int AS mins,
+                    1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
+               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+    [counts.login],
+  );
+
+  await q.query(
+    `INSERT INTO system_logs (level, category, message, ip_address, request_id, created_at)
+     SELECT s.level, s.category, s.message, CASE WHEN s.category IN ('API', 'AUTH') THEN ${pick(IPS)} END,
+            CASE WHEN s.level = 'ERROR' THEN md5(random()::text)::uuid::text END, g.t
+       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, floor(random() * 8)::int AS kind
+               FROM generate_series(1, $1::int) n) g
+       JOIN (VALUES
+         (0, 'INFO', 'API', 'Server API dimulai'),
+         (1, 'INFO', 'DATABASE', 'Retensi log (90 hari): 0 baris dihapus (terjadwal)'),
+         (2, 'WARNING', 'PERFORMANCE', 'Permintaan lambat: GET /api/master/appointments?page=1&limit=10&search=siti 1320 ms'),
+         (3, 'ERROR', 'API', 'GET /api/dashboard/stats dijawab 500: Terjadi kesalahan pada server'),
+         (4, 'ERROR', 'DATABASE', 'GET /api/master/patients dijawab 503: canceling statement due to statement timeout'),
+         (5, 'WARNING', 'AUTH', 'Percobaan masuk ditolak: akun atau alamat IP sedang diblokir'),
+         (6, 'INFO', 'SECURITY', 'Security event ditandai selesai'),
+         (7, 'DEBUG', 'API', 'Koneksi basis data dibuka kembali')
+       ) AS s(kind, level, category, message) ON s.kind = g.kind`,
+    [counts.system],
+  );
+
+  await q.query(
+    `INSERT INTO security_events (event_type, severity, description, email, ip_address, is_resolved,
+                                  resolved_at, resolved_by_username, created_at)
+     SELECT g.type, g.severity,
+            CASE g.type WHEN 'FAILED_LOGIN' THEN 'Percobaan masuk gagal untuk ' || a.emails[g.k] || ' dari ' || g.ip
+                        ELSE 'Admin ditolak 10 kali dalam 5 menit saat membuka fitur di luar perannya' END,
+            a.emails[g.k], g.ip, g.resolved, CASE WHEN g.resolved THEN g.t + interval '2 hours' END,
+            CASE WHEN g.resolved THEN 'superadmin' END, g.t
+       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, random() < 0.6 AS resolved, ${pick(IPS)} AS ip,
+                    CASE WHEN n % 5 = 0 THEN 'SUSPICIOUS_ACTIVITY' ELSE 'FAILED_LOGIN' END AS type,
+                    CASE WHEN n % 5 = 0 THEN 'MEDIUM' ELSE 'LOW' END AS severity,
+                    1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
+               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+    [counts.security],
+  );
+}
+
+/**
+ * One brute-force episode three days ago: six wrong passwords for the admin account from one
+ * address within four minutes, the block, the BRUTE_FORCE event and its system log.
+ */
+export async function generateBruteForceEpisode(q: Queryable) {
+  const at = `date_trunc('hour', now() - interval '3 days') + interval '2 hours'`;
+  const ip = '45.153.34.12';
+  const agent = 'python-requests/2.31';
+  await q.query(
+    `INSERT INTO login_history (email, username, status, failure_reason, ip_address, user_agent, login_time)
+     SELECT 'admin@demo.local', 'admin', CASE WHEN n <= 5 THEN 'FAILED' ELSE 'BLOCKED' END,
+            CASE WHEN n <= 5 THEN 'wrong password' ELSE 'too many failed attempts' END, $1, $2,
+            ${at} + make_interval(secs => n * 40)
+       FROM generate_series(1, 6) n`,
+    [ip, agent],
+  );
+  await q.query(
+    `INSERT INTO security_events (event_type, severity, description, email, ip_address, created_at)
+     SELECT 'FAILED_LOGIN', CASE WHEN n >= 3 THEN 'MEDIUM' ELSE 'LOW' END,
+            'Percobaan masuk gagal untuk admin@demo.local dari ' || $1 || ' (' || n || ' berturut-turut)',
+            'admin@demo.local', $1, ${at} + make_interval(secs => n * 40)
+       FROM generate_series(1, 5) n
+     UNION ALL
+     SELECT 'BRUTE_FORCE', 'HIGH',
+            'Login diblokir sementara setelah 5 percobaan gagal untuk admin@demo.local (5 dari IP ini) dalam 15 menit',
+            'admin@demo.local', $1, ${at} + interval '200 seconds'`,
+    [ip],
+  );
+  await q.query(
+    `INSERT INTO system_logs (level, category, message, ip_address, created_at)
+     VALUES ('WARNING', 'AUTH', 'Percobaan masuk ditolak: akun atau alamat IP sedang diblokir', $1,
+             ${at} + interval '240 seconds')`,
+    [ip],
+  );
+}
+
+/** The demo's first start: 30 days of history and the brute-force episode. */
+export async function seedDemoLogs(q: Queryable) {
+  await generateLogs(q, DEMO_LOG_COUNTS);
+  await generateBruteForceEpisode(q);
+}
+
+/**
+ * `npm run seed -- --logs N`: bulk history over 30 days, in chunks (each statement short,
+ * progress reported), then ANALYZE so the planner knows the new sizes.
+ */
+export async function loadLogRows(
+  q: Queryable,
+  n: number,
+  onProgress?: (done: number, total: number) => void,
+) {
+  const chunk = 100_000;
+  const total = bulkLogCounts(n);
+  for (let done = 0, i = 0; done < n; done += chunk, i++) {
+    const part = Math.min(chunk, n - done);
+    const share = (x: number) => Math.round((x * part) / n);
+    await generateLogs(
+      q,
+      {
+        api: share(total.api),
+        activity: share(total.activity),
+        login: share(total.login),
+        system: share(total.system),
+        security: share(total.security),
+      },
+      30,
+      ((i * 0.137) % 1) - 0.5,
+    );
+    onProgress?.(done + part, n);
+  }
+  for (const t of ['api_request_logs', 'activity_logs', 'login_history', 'system_logs', 'security_events'])
+    await q.query(`ANALYZE ${t}`);
+}
