@@ -6,18 +6,14 @@ import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
 import { makeNik, validateNik } from '../../src/domain/nik';
 import { JAKARTA_KECAMATAN } from '../../src/domain/jakarta';
+import { facilityRows, planCity, type CityOptions } from '../../src/server/seed/generate';
 import {
-  agdReportRows,
   drawPatients,
-  emergencyRows,
-  facilityRows,
-  mentalHealthRows,
   patientBatches,
   patientRanges,
-  planCity,
-  type CityOptions,
   type DrawBatch,
-} from '../../src/server/seed/generate';
+} from '../../src/server/seed/entities/patients';
+import { agdReportRows, emergencyRows, mentalHealthRows } from '../../src/server/seed/entities/events';
 import { BinaryCopyWriter, FACILITIES, encodePatientRange } from '../../src/server/seed/copy';
 import { EncoderPool } from '../../src/server/seed/encoder-pool';
 import { TABLE_COLUMNS, loadCity, resetDemoData, type SeedTable } from '../../src/server/seed/load';

@@ -40,16 +40,9 @@ import {
 } from './copy.js';
 import { EncoderPool } from './encoder-pool.js';
 import { insertPoli } from './entities/poli.js';
-import {
-  agdReportRows,
-  emergencyRows,
-  facilityRows,
-  mentalHealthRows,
-  patientRanges,
-  planCity,
-  type CityPlan,
-  type IdBases,
-} from './generate.js';
+import { facilityRows, planCity, type CityPlan, type IdBases } from './generate.js';
+import { patientRanges } from './entities/patients.js';
+import { agdReportRows, emergencyRows, mentalHealthRows } from './entities/events.js';
 import { insertUsersAndDeliveries } from './entities/deliveries.js';
 import {
   BULK_TABLES,

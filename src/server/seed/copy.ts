@@ -7,18 +7,20 @@
  * length, -1 for NULL, and the value in the type's binary send format), and a trailer.
  */
 import {
-  drawPatients,
   type AgdReportRow,
-  type AppointmentDraw,
   type CityPlan,
   type EmergencyRow,
   type FacilityRow,
   type IdBases,
-  type JourneyDraw,
   type MentalHealthResponseRow,
+} from './generate.js';
+import {
+  drawPatients,
+  type AppointmentDraw,
+  type JourneyDraw,
   type PatientDraw,
   type PatientRange,
-} from './generate.js';
+} from './entities/patients.js';
 
 /** The binary formats the encoders write; each column's SQL type must be one of its `types`. */
 export const BINARY_TYPES = {

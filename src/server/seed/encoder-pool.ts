@@ -6,7 +6,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EncodedRange } from './copy.js';
-import type { CityOptions, IdBases, PatientRange } from './generate.js';
+import type { CityOptions, IdBases } from './generate.js';
+import type { PatientRange } from './entities/patients.js';
 
 /** The city the threads draw (`now` in epoch ms). */
 export type EncoderCity = Omit<CityOptions, 'now'> & { now: number };

@@ -10,18 +10,16 @@
  */
 import type { Db, Queryable, Tx } from '../db/db.js';
 import {
-  agdReportRows,
   assessmentRows,
-  emergencyRows,
   facilityRows,
-  mentalHealthRows,
-  patientBatches,
   planCity,
   type CityOptions,
   type CityPlan,
   type IdBases,
   type PatientBatch,
 } from './generate.js';
+import { patientBatches } from './entities/patients.js';
+import { agdReportRows, emergencyRows, mentalHealthRows } from './entities/events.js';
 import { insertUsersAndDeliveries } from './entities/deliveries.js';
 import { insertPoli } from './entities/poli.js';
 
