@@ -23,6 +23,9 @@ import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
+import { registerDomainConfigRoutes } from './routes/domain-config.js';
+import { registerGateway } from './gateway/index.js';
+import { createOutboundClient } from './outbound/index.js';
 import { registerSimulation } from './simulation/index.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
@@ -101,6 +104,8 @@ export async function buildApp({
   registerPerformanceRoutes(app, db);
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
+  registerDomainConfigRoutes(app, db);
+  registerGateway(app, db, createOutboundClient({ allowHosts: config.outboundAllowHosts }));
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
