@@ -20,9 +20,11 @@ import { DEFAULT_DEMO_PATIENTS, ensureDemoAccounts } from '../src/server/seed/de
 import { seedFacilityIntegration } from '../src/server/seed/facility-integration.js';
 import { DEFAULT_SEED } from '../src/server/seed/generate.js';
 import { loadCity, resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
+import { seedLogRows } from '../src/server/seed/entities/logs.js';
 
 const USAGE = `usage: npm run seed -- [--patients N] [--seed S] [--appointments-per-patient K]
-                        [--no-journeys | --journey-days N] [--reset] [--threads N] [--batch N]`;
+                        [--no-journeys | --journey-days N] [--reset] [--threads N] [--batch N]
+       npm run seed -- --logs N      (N log rows of 30 days into the existing database)`;
 
 function number(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     threads: { type: 'string' },
     batch: { type: 'string' },
+    logs: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -70,6 +73,7 @@ const duration = (ms: number) => {
 
 async function run(): Promise<number> {
   await prepareDatabase(db);
+  if (values.logs) return seedLogRows(db, Math.floor(number('logs', values.logs, 0))); // log history only
   const { rows } = await db.query<{ patients: number; facilities: number }>(
     `SELECT (SELECT count(*) FROM patients)::int AS patients,
             (SELECT count(*) FROM medical_facilities)::int AS facilities`,

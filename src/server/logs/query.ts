@@ -67,8 +67,9 @@ export class Where {
   range(column: string, from: string | undefined, to: string | undefined, fields: [string, string]) {
     const start = dateBound(from, fields[0], false);
     const end = dateBound(to, fields[1], true);
-    if (start && end && end < start) invalid(fields[1], DATE_ORDER);
     const dayEnd = to !== undefined && DATE_ONLY.test(to.trim());
+    // A day ends at the next midnight: a day range is empty when that is not after the start.
+    if (start && end && (dayEnd ? end <= start : end < start)) invalid(fields[1], DATE_ORDER);
     this.add((p) => `${column} >= ${p}::timestamptz`, start);
     this.add((p) => `${column} ${dayEnd ? '<' : '<='} ${p}::timestamptz`, end);
     return this;

@@ -6,7 +6,7 @@
  * (generate_series, random()), so a million rows need no round trip per row. History ends an
  * hour ago: real traffic is added on top, and no sign-in limit counts a demo failure.
  */
-import type { Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 
 /** Calls of the demo traffic: method, route pattern, a concrete URL, relative weight. */
 const ROUTES: [string, string, string, number][] = [
@@ -203,33 +203,54 @@ export async function seedDemoLogs(q: Queryable) {
 }
 
 /**
- * `npm run seed -- --logs N`: bulk history over 30 days, in chunks (each statement short,
- * progress reported), then ANALYZE so the planner knows the new sizes.
+ * `npm run seed -- --logs N`: bulk history over 30 days, in chunks of 100,000 API requests (one
+ * transaction each, so a chunk's statements share its random seed), then ANALYZE so that the
+ * planner knows the new sizes.
  */
-export async function loadLogRows(
-  q: Queryable,
-  n: number,
-  onProgress?: (done: number, total: number) => void,
-) {
+export async function loadLogRows(db: Db, n: number, onProgress?: (done: number, total: number) => void) {
   const chunk = 100_000;
   const total = bulkLogCounts(n);
   for (let done = 0, i = 0; done < n; done += chunk, i++) {
     const part = Math.min(chunk, n - done);
     const share = (x: number) => Math.round((x * part) / n);
-    await generateLogs(
-      q,
-      {
-        api: share(total.api),
-        activity: share(total.activity),
-        login: share(total.login),
-        system: share(total.system),
-        security: share(total.security),
-      },
-      30,
-      ((i * 0.137) % 1) - 0.5,
-    );
+    const counts = {
+      api: share(total.api),
+      activity: share(total.activity),
+      login: share(total.login),
+      system: share(total.system),
+      security: share(total.security),
+    };
+    await db.transaction((tx) => generateLogs(tx, counts, 30, ((i * 0.137) % 1) - 0.5));
     onProgress?.(done + part, n);
   }
   for (const t of ['api_request_logs', 'activity_logs', 'login_history', 'system_logs', 'security_events'])
-    await q.query(`ANALYZE ${t}`);
+    await db.query(`ANALYZE ${t}`);
+  return total;
+}
+
+/** The seed script's `--logs N`: loads, reports progress and sizes on stderr, returns the exit code. */
+export async function seedLogRows(db: Db, n: number): Promise<number> {
+  if (n < 1) {
+    console.error('--logs: give the number of API request rows to add (e.g. --logs 1000000)');
+    return 2;
+  }
+  const started = performance.now();
+  const total = await loadLogRows(db, n, (done, all) =>
+    process.stderr.write(`  logs ${done.toLocaleString('en-US')}/${all.toLocaleString('en-US')}\n`),
+  );
+  const { rows } = await db.query<Record<string, number>>(
+    `SELECT (SELECT count(*) FROM api_request_logs)::int AS api_request_logs,
+            (SELECT count(*) FROM activity_logs)::int AS activity_logs,
+            (SELECT count(*) FROM login_history)::int AS login_history,
+            (SELECT count(*) FROM system_logs)::int AS system_logs,
+            (SELECT count(*) FROM security_events)::int AS security_events`,
+  );
+  const added = Object.values(total).reduce((a, b) => a + b, 0);
+  console.error(
+    `added ${added.toLocaleString('en-US')} log rows in ${((performance.now() - started) / 1000).toFixed(1)} s; now: ` +
+      Object.entries(rows[0])
+        .map(([t, c]) => `${t} ${c.toLocaleString('en-US')}`)
+        .join(', '),
+  );
+  return 0;
 }

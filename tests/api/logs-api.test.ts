@@ -1,0 +1,258 @@
+/**
+ * The log API's figures against rows the test wrote itself (metrics, error groups), its
+ * filters and refusals, the demo history, and the rule that no route edits or deletes a log
+ * row except resolving a security event and the super admin's cleanup.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { bulkLogCounts, loadLogRows, seedDemoLogs } from '../../src/server/seed/entities/logs';
+
+/** Nearest-rank percentile, as a reader would compute it by hand. */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(p * sorted.length) - 1];
+};
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+describe.each(dbTargets())('logs API (%s)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let superadmin: string;
+
+  const get = async (url: string, token = admin) => {
+    const res = await t.request(token, { method: 'GET', url });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+
+  /** API request rows of the test's own, `minutesAgo` before now. */
+  async function insertRequests(
+    rows: {
+      method: string;
+      route: string;
+      status: number;
+      ms: number;
+      user: number | null;
+      minutesAgo: number;
+    }[],
+  ) {
+    await t.db.query(
+      `INSERT INTO api_request_logs (request_id, request_time, method, url, route_pattern, status_code, duration_ms, user_id)
+       SELECT md5(random()::text), now() - make_interval(mins => r.ago), r.method, r.route, r.route, r.status, r.ms, r.uid
+         FROM jsonb_to_recordset($1::jsonb) AS r(method text, route text, status int, ms real, uid int, ago int)`,
+      [
+        JSON.stringify(
+          rows.map((r) => ({
+            method: r.method,
+            route: r.route,
+            status: r.status,
+            ms: r.ms,
+            uid: r.user,
+            ago: r.minutesAgo,
+          })),
+        ),
+      ],
+    );
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { patients: 10 });
+    await t.db.transaction((tx) => seedDemoLogs(tx));
+    admin = await t.login(DEMO_EMAILS.admin);
+    superadmin = await t.login(DEMO_EMAILS.super_admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('computes metrics per method and route pattern that match the rows', async () => {
+    const route = '/api/test-metrics/:id';
+    const rows = Array.from({ length: 57 }, (_, i) => ({
+      method: 'GET',
+      route,
+      status: i % 11 === 0 ? 500 : i % 7 === 0 ? 404 : 200,
+      ms: ((i * 37) % 200) + (i % 4) * 0.25,
+      user: 1 + (i % 3),
+      minutesAgo: 5 + (i % 50),
+    }));
+    const writes = Array.from({ length: 9 }, (_, i) => ({
+      method: 'PUT',
+      route,
+      status: i === 0 ? 409 : 200,
+      ms: 100 + i * 10.5,
+      user: 1,
+      minutesAgo: 10,
+    }));
+    // Outside a 24-hour period: must not count.
+    const old = [{ method: 'GET', route, status: 500, ms: 99999, user: 9, minutesAgo: 3 * 24 * 60 }];
+    await insertRequests([...rows, ...writes, ...old]);
+
+    const { metrics } = await get('/api/logs/api-metrics?period=24h', admin);
+    for (const [method, group] of [
+      ['GET', rows],
+      ['PUT', writes],
+    ] as const) {
+      const m = metrics.find((x: any) => x.url === route && x.method === method);
+      const ms = group.map((r) => r.ms);
+      expect(m, method).toBeDefined();
+      expect(m.total_requests).toBe(group.length);
+      expect(m.success_rate_percent).toBeCloseTo(
+        (100 * group.filter((r) => r.status < 400).length) / group.length,
+        2,
+      );
+      expect(m.avg_duration_ms).toBeCloseTo(round2(ms.reduce((a, b) => a + b, 0) / ms.length), 2);
+      expect(m.p95_duration_ms).toBe(percentile(ms, 0.95));
+    }
+    // A week includes the old row.
+    const week = await get('/api/logs/api-metrics?period=7d', admin);
+    const get7 = week.metrics.find((x: any) => x.url === route && x.method === 'GET');
+    expect(get7.total_requests).toBe(rows.length + 1);
+    expect(get7.p95_duration_ms).toBe(percentile([...rows.map((r) => r.ms), 99999], 0.95));
+  });
+
+  it('groups errors by route, method and status with their users and first and last time', async () => {
+    const route = '/api/test-errors';
+    const rows = [
+      { method: 'POST', route, status: 400, ms: 5, user: 1, minutesAgo: 40 },
+      { method: 'POST', route, status: 400, ms: 5, user: 2, minutesAgo: 30 },
+      { method: 'POST', route, status: 400, ms: 5, user: 2, minutesAgo: 20 },
+      { method: 'POST', route, status: 500, ms: 5, user: null, minutesAgo: 15 },
+      { method: 'POST', route, status: 201, ms: 5, user: 3, minutesAgo: 10 },
+      { method: 'GET', route, status: 400, ms: 5, user: 4, minutesAgo: 5 },
+    ];
+    await insertRequests(rows);
+    const { errors } = await get('/api/logs/api-errors?period=24h');
+    const mine = errors.filter((e: any) => e.url === route);
+    const expected = new Map<string, { n: number; users: Set<number>; ago: number[] }>();
+    for (const r of rows.filter((x) => x.status >= 400)) {
+      const k = `${r.method} ${r.status}`;
+      const g = expected.get(k) ?? { n: 0, users: new Set<number>(), ago: [] };
+      g.n++;
+      if (r.user !== null) g.users.add(r.user);
+      g.ago.push(r.minutesAgo);
+      expected.set(k, g);
+    }
+    expect(mine).toHaveLength(expected.size);
+    for (const e of mine) {
+      const g = expected.get(`${e.method} ${e.status_code}`)!;
+      expect(e.error_count).toBe(g.n);
+      expect(e.affected_users).toBe(g.users.size);
+      const first = Date.now() - Math.max(...g.ago) * 60_000;
+      const last = Date.now() - Math.min(...g.ago) * 60_000;
+      expect(Math.abs(Date.parse(e.first_occurrence) - first)).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(e.last_occurrence) - last)).toBeLessThan(60_000);
+    }
+  });
+
+  it('filters the request log and answers logs + total', async () => {
+    const page = await get(
+      '/api/logs/api-requests?page=1&limit=10&method=POST&statusClass=4xx&url=test-errors',
+    );
+    expect(page.total).toBe(3);
+    expect(page.logs).toHaveLength(3);
+    for (const l of page.logs) expect(l).toMatchObject({ method: 'POST', status_code: 400 });
+    const times = page.logs.map((l: any) => Date.parse(l.request_time));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const byUser = await get('/api/logs/api-requests?userId=4&url=test-errors');
+    expect(byUser.logs.map((l: any) => l.user_id)).toEqual([4]);
+  });
+
+  it('refuses bad filters with 400 naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/logs/activity?start_date=2024-02-30', 'start_date'],
+      ['/api/logs/system?end_date=kemarin', 'end_date'],
+      ['/api/logs/login-history?start_date=2024-05-02&end_date=2024-05-01', 'end_date'],
+      ['/api/logs/api-requests?dateFrom=x', 'dateFrom'],
+      ['/api/logs/api-metrics?period=0d', 'period'],
+      ['/api/logs/api-errors?period=400d', 'period'],
+      ['/api/logs/activity?page=100000', 'page'],
+    ]) {
+      const res = await t.request(admin, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toHaveProperty(field);
+    }
+    const res = await t.request(admin, { method: 'GET', url: '/api/logs/system?level=LOUD' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('level');
+  });
+
+  it('holds 30 days of demo history on every tab, with a brute-force episode and 5xx answers', async () => {
+    const stats = await get('/api/logs/stats?period=30d');
+    expect(stats.activity.total_activities).toBeGreaterThan(500);
+    expect(stats.login.total_logins).toBeGreaterThan(stats.login.successful_logins);
+    expect(stats.system.errors).toBeGreaterThan(0);
+    expect(stats.security.total_events).toBeGreaterThan(stats.security.unresolved_events);
+    const blocked = await get('/api/logs/login-history?status=BLOCKED');
+    expect(blocked.data[0]).toMatchObject({ email: DEMO_EMAILS.admin, status: 'BLOCKED' });
+    const brute = await get('/api/logs/security-events?event_type=BRUTE_FORCE&severity=HIGH');
+    expect(brute.pagination.total).toBeGreaterThanOrEqual(1);
+    const fives = await get('/api/logs/api-requests?statusClass=5xx&limit=5');
+    expect(fives.total).toBeGreaterThan(0);
+    const views = await get('/api/logs/activity?action=VIEW&limit=5');
+    for (const v of views.data) expect(v.table_name).toBe('patients');
+    // Every demo row is at least an hour old: real traffic comes on top.
+    const { rows } = await t.db.query(
+      `SELECT count(*)::int AS n FROM login_history WHERE login_time > now() - interval '1 hour' AND ip_address <> '127.0.0.1'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('loads bulk log rows for the benches', async () => {
+    const before = (await t.db.query('SELECT count(*)::int AS n FROM api_request_logs')).rows[0].n;
+    await loadLogRows(t.db, 1500);
+    const after = (await t.db.query('SELECT count(*)::int AS n FROM api_request_logs')).rows[0].n;
+    expect(after - before).toBe(bulkLogCounts(1500).api);
+  });
+
+  it('has no route that edits or deletes a log row, except resolve and the cleanup', async () => {
+    const allowed = ['PATCH /api/logs/security-events/:id/resolve', 'POST /api/logs/cleanup'];
+    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+    expect(
+      writes
+        .filter((r) => r.url.startsWith('/api/logs'))
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...allowed].sort());
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/logs'))
+      .flatMap(([p, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'get' && m !== 'head')
+          .map((m) => `${m} ${p}`),
+      );
+    expect(documented.sort()).toEqual([
+      'patch /api/logs/security-events/{id}/resolve',
+      'post /api/logs/cleanup',
+    ]);
+
+    // Every other write route, called by the super admin, leaves existing log rows as they were.
+    const fingerprint = async () => {
+      const { rows } = await t.db.query<{ k: string }>(
+        `SELECT 'a' || id || md5(concat_ws('|', action, table_name, record_id, old_values::text, new_values::text, created_at)) AS k FROM activity_logs
+         UNION ALL SELECT 'l' || id || md5(concat_ws('|', email, status, ip_address, login_time)) FROM login_history
+         UNION ALL SELECT 's' || id || md5(concat_ws('|', level, category, message, created_at)) FROM system_logs
+         UNION ALL SELECT 'e' || id || md5(concat_ws('|', event_type, severity, description, is_resolved, created_at)) FROM security_events
+         UNION ALL SELECT 'r' || id || md5(concat_ws('|', request_id, url, status_code, request_time)) FROM api_request_logs`,
+      );
+      return new Set(rows.map((r) => r.k));
+    };
+    await t.app.logs.flush();
+    const before = await fingerprint();
+    for (const r of writes) {
+      if (allowed.includes(`${r.method} ${r.url}`)) continue;
+      const token = r.url === '/api/auth/logout' ? await t.login(DEMO_EMAILS.super_admin) : superadmin;
+      await t.request(token, {
+        method: r.method as InjectOptions['method'],
+        url: r.url.replace(/:[A-Za-z_]+/g, '1'),
+        payload: {},
+      });
+    }
+    await t.app.logs.flush();
+    const after = await fingerprint();
+    const lost = [...before].filter((k) => !after.has(k));
+    expect(lost).toEqual([]);
+    expect(after.size).toBeGreaterThan(before.size);
+  }, 120_000);
+});
