@@ -91,7 +91,14 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       info: { title: 'Dashboard Analisis Kesehatan Jakarta API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The facility API (/api/simulation): a facility's API key, or the key as Basic user.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
       security: [{ bearer: [] }],
     },
   });

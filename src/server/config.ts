@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { simulationConfig, type SimulationConfig } from './simulation/config.js';
 import { logConfig, type LogConfig } from './logs/config.js';
 
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
    * address (OUTBOUND_ALLOW_HOSTS, comma separated); the server itself is always on it.
    */
   outboundAllowHosts: string[];
+  /** The facility API: per-key rate limit, token lifetime, proxy deadline (src/server/simulation/). */
+  simulation: SimulationConfig;
   /** Logs: retention, the slow-request threshold, the write buffer (src/server/logs/). */
   logs: LogConfig;
   db: {
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `localhost:${int(env.PORT, 3001)}`,
       `127.0.0.1:${int(env.PORT, 3001)}`,
     ],
+    simulation: simulationConfig(env),
     logs: logConfig(env),
     db: {
       statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),

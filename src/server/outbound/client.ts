@@ -6,8 +6,10 @@ import { checkTarget, OutboundFailed, type CheckedTarget, type OutboundPolicy } 
 export { OutboundFailed, OutboundRefused } from './guard.js';
 
 export interface OutboundRequest {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
+  /** Sent with the first hop only (a redirect other than 307/308 continues as GET without it). */
+  body?: Buffer;
   /** Deadline of the whole call, redirects included (ms). */
   timeoutMs?: number;
   /** Bytes of the answer read at most; the rest is not downloaded. */
@@ -23,6 +25,8 @@ export interface OutboundResponse {
   /** The URL that answered (after redirects). */
   url: string;
   redirects: number;
+  /** The final hop's response headers. */
+  headers: http.IncomingHttpHeaders;
   body: Buffer;
   truncated: boolean;
 }
@@ -36,6 +40,7 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-username', 'x-password
 interface Hop {
   status: number;
   location?: string;
+  headers: http.IncomingHttpHeaders;
   body: Buffer;
   truncated: boolean;
 }
@@ -43,7 +48,10 @@ interface Hop {
 /** One request to the address the guard checked (the host name is kept for Host and TLS SNI). */
 function requestOnce(
   target: CheckedTarget,
-  options: Required<Pick<OutboundRequest, 'method' | 'maxBytes'>> & { headers: Record<string, string> },
+  options: Required<Pick<OutboundRequest, 'method' | 'maxBytes'>> & {
+    headers: Record<string, string>;
+    body?: Buffer;
+  },
   deadline: number,
 ): Promise<Hop> {
   return new Promise((resolve, reject) => {
@@ -89,6 +97,7 @@ function requestOnce(
         resolve({
           status: res.statusCode ?? 0,
           location: typeof res.headers.location === 'string' ? res.headers.location : undefined,
+          headers: res.headers,
           body: Buffer.concat(chunks),
           truncated,
         });
@@ -113,7 +122,7 @@ function requestOnce(
         if (!truncated) reject(new OutboundFailed(err.message));
       });
     });
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -132,13 +141,15 @@ export function createOutboundClient(policy: OutboundPolicy) {
       const maxRedirects = Math.min(options.maxRedirects ?? MAX_REDIRECTS, MAX_REDIRECTS);
       const deadline = Date.now() + timeoutMs;
       let headers = { ...(options.headers ?? {}) };
+      let method = options.method ?? 'GET';
+      let body = options.body;
       let target = await checkTarget(rawUrl, policy);
       const origin = target.url.origin;
       for (let redirects = 0; ; redirects++) {
         const started = performance.now();
         const hop = await requestOnce(
           target,
-          { method: options.method ?? 'GET', maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, headers },
+          { method, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, headers, body },
           deadline,
         );
         const latencyMs = Math.round(performance.now() - started);
@@ -149,6 +160,7 @@ export function createOutboundClient(policy: OutboundPolicy) {
             latencyMs,
             url: target.url.toString(),
             redirects,
+            headers: hop.headers,
             body: hop.body,
             truncated: hop.truncated,
           };
@@ -160,6 +172,15 @@ export function createOutboundClient(policy: OutboundPolicy) {
           next = new URL(hop.location!, target.url);
         } catch {
           throw new OutboundFailed('Pengalihan ke URL yang tidak valid');
+        }
+        if (![307, 308].includes(hop.status) && method !== 'GET' && method !== 'HEAD') {
+          method = 'GET';
+          body = undefined;
+          headers = Object.fromEntries(
+            Object.entries(headers).filter(
+              ([k]) => !['content-type', 'content-length'].includes(k.toLowerCase()),
+            ),
+          );
         }
         target = await checkTarget(next, policy);
         if (target.url.origin !== origin) {

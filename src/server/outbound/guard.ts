@@ -21,6 +21,12 @@ export interface OutboundPolicy {
   /** Hosts the guard lets through whatever their address: 'host' or 'host:port' (OUTBOUND_ALLOW_HOSTS). */
   allowHosts: string[];
   resolve?: Resolver;
+  /**
+   * Where a caller may go at all, beside allowHosts (the simulation proxy: the URLs registered on
+   * API keys). A URL it refuses, and not on allowHosts, is refused before any lookup; one it
+   * accepts still has its address checked.
+   */
+  targetAllowed?: (url: URL) => boolean | Promise<boolean>;
 }
 
 /** Where one hop goes: the URL and the one address that was checked (and is connected to). */
@@ -76,6 +82,8 @@ export async function checkTarget(raw: string | URL, policy: OutboundPolicy): Pr
   const url = parseTargetUrl(raw);
   const host = hostOf(url);
   const allowListed = isAllowListed(url, policy.allowHosts);
+  if (policy.targetAllowed && !allowListed && !(await policy.targetAllowed(url)))
+    throw new OutboundRefused(`URL ${url.origin} tidak terdaftar sebagai URL tujuan yang boleh dipanggil`);
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {

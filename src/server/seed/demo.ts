@@ -5,6 +5,8 @@ import { insertRows } from './insert.js';
 import { DEFAULT_SEED } from './generate.js';
 import { loadCity } from './load.js';
 import { seedFacilityIntegration } from './facility-integration.js';
+import { seedSandbox } from './entities/sandbox.js';
+import { initializeJourneyDefaults } from '../simulation/journeys.js';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -93,6 +95,7 @@ export async function seedOnFirstStart(
         role: 'super_admin',
       },
     ]);
+    await initializeJourneyDefaults(db);
     return `Super admin ${config.adminEmail} created.`;
   }
   const summary = await loadCity(db, {
@@ -102,6 +105,7 @@ export async function seedOnFirstStart(
     finish: async (tx) => {
       await ensureDemoAccounts(tx, config.demoPassword);
       await seedFacilityIntegration(tx, config);
+      await seedSandbox(tx, config);
     },
   });
   const n = (x: number) => x.toLocaleString('en-US');

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db.js';
 import type { WriteContext, WriteHooks } from '../resources/hooks.js';
 import { AppError } from '../plugins/errors.js';
 import { summarizeFieldErrors } from '../../domain/validation.js';
-import { generateApiKey, generateBookingId } from '../../domain/sandbox.js';
+import { generateApiKey, generateBookingId, isoDayOfWeek } from '../../domain/sandbox.js';
 import { sealedKey, sealedToken, secretKeyOf, secureRandom } from './secrets.js';
 import { takeQueueNumber } from './queue.js';
 import { createJourneyEvents, journeySteps } from './journeys.js';
@@ -174,6 +174,28 @@ export const simulatorAppointmentHooks: WriteHooks = {
       doctor_name: doctor.name,
       specialization: doctor.specialization,
     });
+    const date = valueOf(ctx, 'appointment_date');
+    if (
+      ctx.op === 'create' ||
+      'doctor_id' in values ||
+      'appointment_date' in values ||
+      'start_time' in values
+    ) {
+      // The schedule whose places this appointment takes (quota), when the doctor has one then.
+      const { rows: schedules } = await tx.query(
+        `SELECT id, start_time, end_time FROM simulator_schedules
+          WHERE doctor_id = $1 AND day_of_week = $2 AND is_active
+            AND (effective_date IS NULL OR effective_date <= $3::date) AND (end_date IS NULL OR end_date >= $3::date)
+            AND ($4::text IS NULL OR (start_time <= $4 AND end_time > $4))
+          ORDER BY start_time LIMIT 1`,
+        [doctor.id, isoDayOfWeek(date), date, valueOf(ctx, 'start_time') ?? null],
+      );
+      values.schedule_id = schedules[0]?.id ?? null;
+      if (ctx.op === 'create' && schedules[0] && !values.start_time) {
+        values.start_time = schedules[0].start_time;
+        values.end_time ??= schedules[0].end_time;
+      }
+    }
     if (ctx.op === 'create') {
       if (!values.booking_id) values.booking_id = generateBookingId(secureRandom);
       if (values.consultation_fee == null && doctor.consultation_fee != null)
