@@ -59,12 +59,13 @@ describe.each(dbTargets())('facility API keys (%s)', (kind) => {
 
   it('accepts the key as X-API-Key, as Basic user (and password), and a token as Bearer', async () => {
     seen.length = 0;
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { 'x-api-key': s.key },
       { authorization: basic(s.key, s.key) },
       { authorization: basic(s.key, '') },
       { authorization: `Bearer ${await token()}` },
-    ]) {
+    ];
+    for (const headers of variants) {
       const res = await get(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.json().metadata).toEqual({ code: 200, message: 'OK' });
