@@ -216,17 +216,51 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
   });
 
   it('averages the satisfaction ratings of the range from the mental-health responses', async () => {
-    const { rows } = await t.db.query(
-      `SELECT satisfaction FROM mental_health_responses
-        WHERE satisfaction IS NOT NULL AND created_at >= $1`,
-      [new Date(jakarta(29, 0)).toISOString()],
+    // Ratings by a patient of the test facility: today, and one 40 days ago (outside 30 days).
+    const patient = (
+      await t.db.query(
+        `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth, gender,
+                               marital_status, created_by, medical_facility_id)
+         VALUES ('KTP', '3171011705900002', 'Pasien Kinerja', 'Jakarta', '1990-05-17', 'L', 'Menikah', 'test', $1)
+         RETURNING id`,
+        [facility],
+      )
+    ).rows[0].id;
+    const ratings = [5, 4, 2];
+    for (const [i, rating] of [...ratings, 1].entries()) {
+      await t.db.query(
+        `INSERT INTO mental_health_responses (assessment_id, patient_id, completed, score, satisfaction, created_at)
+         VALUES ((SELECT min(id) FROM mental_health_assessments), $1, true, 70, $2, $3)`,
+        [patient, rating, new Date(i < ratings.length ? Date.now() - 60_000 : jakarta(40, 9)).toISOString()],
+      );
+    }
+    const own = await get(`?dateRange=30&medicalFacility=${facility}`);
+    expect(own.patientSatisfaction.responses).toBe(ratings.length);
+    expect(own.overview.avgSatisfaction).toBe(Math.round((11 / 3) * 10) / 10);
+    expect(own.patientSatisfaction.distribution.find((d: any) => d.rating === 4).count).toBe(1);
+
+    const city = async () => {
+      const { rows } = await t.db.query(
+        `SELECT satisfaction FROM mental_health_responses WHERE satisfaction IS NOT NULL AND created_at >= $1`,
+        [new Date(jakarta(29, 0)).toISOString()],
+      );
+      const body = await get('?dateRange=30');
+      const sum = rows.reduce((n: number, r: any) => n + r.satisfaction, 0);
+      expect(body.patientSatisfaction.responses).toBe(rows.length);
+      expect(body.overview.avgSatisfaction).toBe(
+        rows.length ? Math.round((sum / rows.length) * 10) / 10 : null,
+      );
+    };
+    await city();
+    // A rating changed and a response removed are followed too.
+    await t.db.query(
+      `UPDATE mental_health_responses SET satisfaction = 1 WHERE patient_id = $1 AND satisfaction = 5`,
+      [patient],
     );
-    const body = await get('?dateRange=30');
-    const sum = rows.reduce((n: number, r: any) => n + r.satisfaction, 0);
-    expect(body.patientSatisfaction.responses).toBe(rows.length);
-    expect(body.overview.avgSatisfaction).toBe(
-      rows.length ? Math.round((sum / rows.length) * 10) / 10 : null,
-    );
+    await t.db.query(`DELETE FROM mental_health_responses WHERE patient_id = $1 AND satisfaction = 2`, [
+      patient,
+    ]);
+    await city();
   });
 
   it('answers 400 with the failing field for a bad range, and 403 to staff', async () => {

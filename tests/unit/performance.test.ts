@@ -107,21 +107,23 @@ describe('date ranges in Jakarta days', () => {
     expect(r.fromInstant).toBe('2026-03-08T17:00:00.000Z');
     expect(r.toInstant).toBe('2026-03-15T17:00:00.000Z');
   });
-  it('reads whole months from the monthly rollup and the days around them from the daily one', () => {
+  it('sums a range per unit from month-to-date rows: a month in full, less the days before the range', () => {
     const r = rangeDays(90, at('2026-03-15T05:00:00Z'));
-    expect([r.from, r.to, r.monthsFrom, r.monthsTo]).toEqual([
-      '2025-12-16',
-      '2026-03-15',
-      '2026-01-01',
-      '2026-03-01',
+    expect([r.from, r.to]).toEqual(['2025-12-16', '2026-03-15']);
+    expect(r.lookups).toEqual([
+      { day: '2025-12-31', sign: 1 },
+      { day: '2025-12-15', sign: -1 },
+      { day: '2026-01-31', sign: 1 },
+      { day: '2026-02-28', sign: 1 },
+      { day: '2026-03-15', sign: 1 },
     ]);
-    const short = rangeDays(7, at('2026-03-15T05:00:00Z'));
-    expect(short.monthsFrom).toBe(short.monthsTo); // no whole month: days only
-    const lastDay = rangeDays(31, at('2026-03-31T05:00:00Z'));
-    expect([lastDay.from, lastDay.monthsFrom, lastDay.monthsTo]).toEqual([
-      '2026-03-01',
-      '2026-03-01',
-      '2026-04-01',
+    // Within one month, from its first day: one row.
+    expect(rangeDays(7, at('2026-03-07T05:00:00Z')).lookups).toEqual([{ day: '2026-03-07', sign: 1 }]);
+    // Across a month's end.
+    expect(rangeDays(7, at('2026-03-03T05:00:00Z')).lookups).toEqual([
+      { day: '2026-02-28', sign: 1 },
+      { day: '2026-02-24', sign: -1 },
+      { day: '2026-03-03', sign: 1 },
     ]);
   });
 });

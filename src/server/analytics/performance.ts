@@ -2,8 +2,7 @@
  * The figures of Performance Analytics, read from the rollups of migration 009 (never from the
  * millions of appointments themselves):
  *  - per unit (a doctor at a facility in one appointment type) over the range, for the facility
- *    and doctor rankings: whole months from performance_monthly, the days around them from
- *    performance_daily;
+ *    and doctor rankings: a signed sum of a few month-to-date rows (performance_mtd);
  *  - per day, for the overview, trends, wait times, journey stages and peak hours: from
  *    performance_type_daily (the city or one type) or performance_daily (a facility or doctor);
  *  - patient satisfaction: the 1-5 ratings given with mental-health questionnaires in the range
@@ -33,25 +32,27 @@ const DAY_MS = 86_400_000;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The range's days in Jakarta's calendar, and the whole months inside it. */
+/**
+ * The range's days in Jakarta's calendar, and the month-to-date rows whose signed sum gives
+ * each unit's figures over it: per calendar month the range touches, the row of the range's
+ * last day in that month, less the row of the day before its first day there (none from the 1st).
+ */
 export function rangeDays(days: number, now = Date.now()) {
   const todayMs = Math.floor((now + JAKARTA_OFFSET_MS) / DAY_MS) * DAY_MS;
   const startMs = todayMs - (days - 1) * DAY_MS;
-  const start = new Date(startMs);
-  const fullFromMs =
-    start.getUTCDate() === 1 ? startMs : Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
-  const after = new Date(todayMs + DAY_MS);
-  let fullToMs = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1);
-  let monthsFromMs = fullFromMs;
-  if (fullFromMs >= fullToMs) {
-    // No whole month: the days cover the range.
-    monthsFromMs = fullToMs = todayMs + DAY_MS;
+  const lookups: { day: string; sign: 1 | -1 }[] = [];
+  for (let segStart = startMs; segStart <= todayMs;) {
+    const d = new Date(segStart);
+    const nextMonth = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    const segEnd = Math.min(todayMs, nextMonth - DAY_MS);
+    lookups.push({ day: isoDay(segEnd), sign: 1 });
+    if (d.getUTCDate() !== 1) lookups.push({ day: isoDay(segStart - DAY_MS), sign: -1 });
+    segStart = nextMonth;
   }
   return {
     from: isoDay(startMs),
     to: isoDay(todayMs),
-    monthsFrom: isoDay(monthsFromMs),
-    monthsTo: isoDay(fullToMs),
+    lookups,
     /** Instants bounding the range, for tables keyed by time. */
     fromInstant: new Date(startMs - JAKARTA_OFFSET_MS).toISOString(),
     toInstant: new Date(todayMs + DAY_MS - JAKARTA_OFFSET_MS).toISOString(),
@@ -109,21 +110,18 @@ function unitFilter(f: PerformanceFilter, params: unknown[]): string | null {
 }
 
 async function unitTotals(db: Queryable, f: PerformanceFilter, r: ReturnType<typeof rangeDays>) {
-  const params: unknown[] = [r.from, r.to, r.monthsFrom, r.monthsTo];
+  const params: unknown[] = [r.lookups.map((l) => l.day), r.lookups.map((l) => l.sign)];
   const units = unitFilter(f, params);
-  const inUnits = units ? `AND unit_id IN (${units})` : '';
   const { rows } = await db.query<UnitRow>(
     `SELECT t.unit_id, u.medical_facility_id, mf.name AS facility_name, u.doctor_name,
             t.appointments, t.completed, t.waited, t.wait_sum
-       FROM (SELECT unit_id, sum(appointments)::int AS appointments, sum(completed)::int AS completed,
-                    sum(waited)::int AS waited, sum(wait_sum)::float8 AS wait_sum
-               FROM (SELECT unit_id, appointments, completed, waited, wait_sum FROM performance_monthly
-                      WHERE month >= $3::date AND month < $4::date ${inUnits}
-                     UNION ALL
-                     SELECT unit_id, appointments, completed, waited, wait_sum FROM performance_daily
-                      WHERE ((day >= $1::date AND day < $3::date) OR (day >= $4::date AND day <= $2::date))
-                        ${inUnits}) parts
-              GROUP BY unit_id) t
+       FROM (SELECT m.unit_id, sum(l.sign * m.appointments)::int AS appointments,
+                    sum(l.sign * m.completed)::int AS completed, sum(l.sign * m.waited)::int AS waited,
+                    sum(l.sign * m.wait_sum)::float8 AS wait_sum
+               FROM unnest($1::date[], $2::int[]) AS l(day, sign)
+               JOIN performance_mtd m ON m.day = l.day
+              WHERE m.day = ANY ($1::date[]) ${units ? `AND m.unit_id IN (${units})` : ''}
+              GROUP BY m.unit_id) t
        JOIN performance_units u ON u.id = t.unit_id
        LEFT JOIN medical_facilities mf ON mf.id = u.medical_facility_id
       WHERE t.appointments > 0`,
@@ -154,18 +152,21 @@ async function dayTotals(db: Queryable, f: PerformanceFilter, r: ReturnType<type
 }
 
 async function satisfaction(db: Queryable, f: PerformanceFilter, r: ReturnType<typeof rangeDays>) {
-  const params: unknown[] = [r.fromInstant, r.toInstant];
-  let facility = '';
-  if (f.facilityId !== null) {
-    params.push(f.facilityId);
-    facility = `AND patient_id IN (SELECT id FROM patients WHERE medical_facility_id = $3)`;
-  }
-  const { rows } = await db.query<{ rating: number; count: number }>(
-    `SELECT satisfaction AS rating, count(*)::int AS count FROM mental_health_responses
-      WHERE created_at >= $1 AND created_at < $2 AND satisfaction IS NOT NULL ${facility}
-      GROUP BY satisfaction ORDER BY satisfaction`,
-    params,
-  );
+  // The city: from the daily counts. A facility: the responses of its patients.
+  const { rows } =
+    f.facilityId === null
+      ? await db.query<{ rating: number; count: number }>(
+          `SELECT rating, sum(responses)::int AS count FROM satisfaction_daily
+            WHERE day BETWEEN $1::date AND $2::date GROUP BY rating HAVING sum(responses) > 0`,
+          [r.from, r.to],
+        )
+      : await db.query<{ rating: number; count: number }>(
+          `SELECT satisfaction AS rating, count(*)::int AS count FROM mental_health_responses
+            WHERE created_at >= $1 AND created_at < $2 AND satisfaction IS NOT NULL
+              AND patient_id IN (SELECT id FROM patients WHERE medical_facility_id = $3)
+            GROUP BY satisfaction`,
+          [r.fromInstant, r.toInstant, f.facilityId],
+        );
   const responses = rows.reduce((n, x) => n + x.count, 0);
   const sum = rows.reduce((n, x) => n + x.rating * x.count, 0);
   return {

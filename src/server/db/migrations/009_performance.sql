@@ -1,5 +1,5 @@
 -- Performance Analytics (spec part 2 §2, §9): per appointment the figures the screen needs,
--- and daily and monthly rollups of them, so that any range of 7 to 365 days and any filter
+-- and daily and month-to-date rollups of them, so that any range of 7 to 365 days and any filter
 -- (facility, doctor, appointment type) is answered without scanning millions of appointments.
 --
 --   performance_units         a doctor at a facility in one appointment type (poli): the grain
@@ -10,7 +10,9 @@
 --                             of each completed journey step (in JOURNEY_STAGES order)
 --   performance_daily         per unit and day       (filters by facility or doctor)
 --   performance_type_daily    per type and day       (the city, or one appointment type)
---   performance_monthly       per unit and month     (rankings over long ranges)
+--   satisfaction_daily        satisfaction ratings (1-5) per day, from mental_health_responses
+--   performance_mtd           per unit and day, summed from the first of the month: any
+--                             range's totals per unit from a few rows (rankings)
 --
 -- Statement triggers on appointments and appointment_journeys recompute the rows of the
 -- appointments a statement touched; triggers on appointment_performance apply the difference to
@@ -98,7 +100,6 @@ CREATE TABLE performance_daily (
   treatment_minutes bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (unit_id, day)
 );
-CREATE INDEX performance_daily_day_idx ON performance_daily (day);
 
 CREATE TABLE performance_type_daily (
   appointment_type text NOT NULL,
@@ -160,14 +161,18 @@ CREATE TABLE performance_type_daily (
   PRIMARY KEY (day, appointment_type)
 );
 
-CREATE TABLE performance_monthly (
+-- Month to date: the unit's figures from the first of the day's month up to and including the
+-- day. Rows are kept for every day from the unit's first appointment in a month to the month's
+-- end, so a range's figures are a difference of rows at known days (a whole month: its last day).
+CREATE TABLE performance_mtd (
+  day     date NOT NULL,
   unit_id integer NOT NULL,
-  month   date NOT NULL,
   appointments integer NOT NULL DEFAULT 0,
   completed integer NOT NULL DEFAULT 0,
   waited integer NOT NULL DEFAULT 0,
   wait_sum bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (month, unit_id)
+  -- A range reads a few days of every unit: from the key alone (index-only).
+  PRIMARY KEY (day, unit_id) INCLUDE (appointments, completed, waited, wait_sum)
 );
 
 -- True while a bulk load has the monitoring rollup triggers switched off.
@@ -455,14 +460,17 @@ BEGIN
       treatment_steps = d.treatment_steps + EXCLUDED.treatment_steps,
       treatment_minutes = d.treatment_minutes + EXCLUDED.treatment_minutes;
 
-  INSERT INTO performance_monthly AS d (unit_id, month, appointments, completed, waited, wait_sum)
-  SELECT f.unit_id, date_trunc('month', f.day)::date,
+  INSERT INTO performance_mtd AS d (unit_id, day, appointments, completed, waited, wait_sum)
+  SELECT c.unit_id, g.day, sum(c.appointments), sum(c.completed), sum(c.waited), sum(c.wait_sum)
+    FROM (SELECT f.unit_id, f.day,
            s * count(*),
            s * count(*) FILTER (WHERE f.completed),
            s * count(f.wait_minutes),
            s * coalesce(sum(f.wait_minutes), 0)
-    FROM changed f GROUP BY f.unit_id, date_trunc('month', f.day)
-  ON CONFLICT (month, unit_id) DO UPDATE SET
+            FROM changed f GROUP BY f.unit_id, f.day) AS c(unit_id, day, appointments, completed, waited, wait_sum)
+   CROSS JOIN LATERAL (SELECT generate_series(c.day::timestamp, date_trunc('month', c.day::timestamp) + interval '1 month - 1 day', interval '1 day')::date AS day) g
+   GROUP BY c.unit_id, g.day
+  ON CONFLICT (day, unit_id) DO UPDATE SET
       appointments = d.appointments + EXCLUDED.appointments,
       completed = d.completed + EXCLUDED.completed,
       waited = d.waited + EXCLUDED.waited,
@@ -475,8 +483,10 @@ BEGIN
     DELETE FROM performance_type_daily
      WHERE appointments = 0 AND (appointment_type, day) IN
            (SELECT u.appointment_type, c.day FROM changed c JOIN performance_units u ON u.id = c.unit_id);
-    DELETE FROM performance_monthly
-     WHERE appointments = 0 AND (unit_id, month) IN (SELECT unit_id, date_trunc('month', day)::date FROM changed);
+    DELETE FROM performance_mtd
+     WHERE appointments = 0 AND (day, unit_id) IN
+           (SELECT g.day::date, c.unit_id FROM (SELECT DISTINCT unit_id, day FROM changed) c
+             CROSS JOIN LATERAL generate_series(c.day::timestamp, date_trunc('month', c.day::timestamp) + interval '1 month - 1 day', interval '1 day') AS g(day));
     -- A removed wait may have been the day's minimum or maximum: take them again.
     UPDATE performance_daily d
        SET wait_min = (SELECT min(p.wait_minutes) FROM appointment_performance p
@@ -573,11 +583,57 @@ CREATE TRIGGER journeys_performance_del
   AFTER DELETE ON appointment_journeys REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION journeys_performance_del_trg();
 
+-- Patient satisfaction: the 1-5 ratings of mental-health questionnaire responses per Jakarta day.
+CREATE TABLE satisfaction_daily (
+  day       date NOT NULL,
+  rating    smallint NOT NULL,
+  responses integer NOT NULL,
+  PRIMARY KEY (day, rating)
+);
+
+CREATE FUNCTION satisfaction_daily_trg() RETURNS trigger AS $$
+DECLARE
+  s integer := CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END;
+BEGIN
+  IF performance_bulk_loading() THEN RETURN NULL; END IF;
+  INSERT INTO satisfaction_daily AS d (day, rating, responses)
+  SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date, satisfaction, s * count(*)
+    FROM changed WHERE satisfaction IS NOT NULL GROUP BY 1, 2
+  ON CONFLICT (day, rating) DO UPDATE SET responses = d.responses + EXCLUDED.responses;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER satisfaction_daily_added
+  AFTER INSERT ON mental_health_responses REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION satisfaction_daily_trg();
+CREATE TRIGGER satisfaction_daily_removed
+  AFTER DELETE ON mental_health_responses REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION satisfaction_daily_trg();
+-- An update is the old row out and the new one in.
+CREATE FUNCTION satisfaction_daily_upd_trg() RETURNS trigger AS $$
+BEGIN
+  IF performance_bulk_loading() THEN RETURN NULL; END IF;
+  INSERT INTO satisfaction_daily AS d (day, rating, responses)
+  SELECT day, rating, sum(n) FROM (
+    SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date AS day, satisfaction AS rating, -1 AS n
+      FROM old_rows WHERE satisfaction IS NOT NULL
+    UNION ALL
+    SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date, satisfaction, 1
+      FROM new_rows WHERE satisfaction IS NOT NULL) x
+   GROUP BY day, rating
+  ON CONFLICT (day, rating) DO UPDATE SET responses = d.responses + EXCLUDED.responses;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER satisfaction_daily_changed
+  AFTER UPDATE ON mental_health_responses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION satisfaction_daily_upd_trg();
+
 -- Rebuilds every performance row and rollup from the appointments and journeys.
 CREATE FUNCTION refresh_performance_rollups() RETURNS void AS $$
 BEGIN
   PERFORM set_config('dkj.performance_rebuild', 'on', true);
-  TRUNCATE appointment_performance, performance_daily, performance_type_daily, performance_monthly;
+  TRUNCATE appointment_performance, performance_daily, performance_type_daily, performance_mtd;
   INSERT INTO performance_units (medical_facility_id, doctor_name, appointment_type)
   SELECT DISTINCT a.medical_facility_id, coalesce(a.doctor_name, ''), coalesce(a.poly_name, a.poly_code)
     FROM appointments a
@@ -729,14 +785,20 @@ BEGIN
          coalesce(sum(f.stage_minutes[10]), 0)
     FROM appointment_performance f JOIN performance_units u ON u.id = f.unit_id
    GROUP BY u.appointment_type, f.day;
-  INSERT INTO performance_monthly (unit_id, month, appointments, completed, waited, wait_sum)
-  SELECT unit_id, date_trunc('month', day)::date, sum(appointments), sum(completed), sum(waited), sum(wait_sum)
-    FROM performance_daily GROUP BY unit_id, date_trunc('month', day);
+  INSERT INTO performance_mtd (unit_id, day, appointments, completed, waited, wait_sum)
+  SELECT p.unit_id, g.day, sum(p.appointments), sum(p.completed), sum(p.waited), sum(p.wait_sum)
+    FROM performance_daily p
+   CROSS JOIN LATERAL (SELECT generate_series(p.day::timestamp, date_trunc('month', p.day::timestamp) + interval '1 month - 1 day', interval '1 day')::date AS day) g
+   GROUP BY p.unit_id, g.day ORDER BY g.day, p.unit_id;
+  TRUNCATE satisfaction_daily;
+  INSERT INTO satisfaction_daily (day, rating, responses)
+  SELECT (created_at AT TIME ZONE 'Asia/Jakarta')::date, satisfaction, count(*)
+    FROM mental_health_responses WHERE satisfaction IS NOT NULL GROUP BY 1, 2;
   PERFORM set_config('dkj.performance_rebuild', 'off', true);
 END;
 $$ LANGUAGE plpgsql;
 
--- Emptied appointments or journeys (a reset of the demo city): everything again.
+-- Emptied appointments, journeys or responses (a reset of the demo city): everything again.
 CREATE FUNCTION performance_truncated_trg() RETURNS trigger AS $$
 BEGIN
   PERFORM refresh_performance_rollups();
@@ -747,6 +809,8 @@ CREATE TRIGGER appointments_performance_truncated
   AFTER TRUNCATE ON appointments FOR EACH STATEMENT EXECUTE FUNCTION performance_truncated_trg();
 CREATE TRIGGER journeys_performance_truncated
   AFTER TRUNCATE ON appointment_journeys FOR EACH STATEMENT EXECUTE FUNCTION performance_truncated_trg();
+CREATE TRIGGER satisfaction_daily_truncated
+  AFTER TRUNCATE ON mental_health_responses FOR EACH STATEMENT EXECUTE FUNCTION performance_truncated_trg();
 
 -- refresh_rollups(), which bulk loads call at their end, rebuilds these rollups as well.
 ALTER FUNCTION refresh_rollups() RENAME TO refresh_monitoring_rollups;
@@ -758,3 +822,5 @@ END;
 $$ LANGUAGE plpgsql;
 
 SELECT refresh_performance_rollups();
+ANALYZE performance_units, appointment_performance, performance_daily, performance_type_daily, performance_mtd,
+  satisfaction_daily;
