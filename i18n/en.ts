@@ -7,6 +7,7 @@ import englishMessages from 'ra-language-english';
 import type { Messages } from './id';
 import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
+import { domainConfigTexts } from './pages/domain-config';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -18,6 +19,7 @@ export const en: typeof englishMessages & ProductMessages = {
     title: 'Dashboard Analisis Kesehatan Jakarta',
     short_title: 'Jakarta Health Office',
     menu_role_manager: menuRoleManagerTexts.en,
+    domain_config: domainConfigTexts.en,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Patients',

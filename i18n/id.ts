@@ -7,6 +7,7 @@
 import { raIndonesian } from './ra-id';
 import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
+import { domainConfigTexts } from './pages/domain-config';
 
 export const id = {
   ...raIndonesian,
@@ -14,6 +15,7 @@ export const id = {
     title: 'Dashboard Analisis Kesehatan Jakarta',
     short_title: 'Dinkes Jakarta',
     menu_role_manager: menuRoleManagerTexts.id,
+    domain_config: domainConfigTexts.id,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',

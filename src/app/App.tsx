@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
@@ -12,6 +12,7 @@ import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenu
 import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
 import { resourceScreens } from './resources/screens';
+import { screenRedirects } from './resources/simulator/routes';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
@@ -27,12 +28,17 @@ const analysisPages: Record<string, ComponentType> = {
   // and the integrated facilities' master-detail screen (not a resource of its own)
   '/master/medical-facilities-integrated': lazy(() => import('./resources/master/facilities-integrated')),
   '/menu-role-manager': lazy(() => import('./pages/MenuRoleManager')),
+  '/master/domain-config': lazy(() => import('./pages/DomainConfig')),
 };
 
 /** Every declared resource has its screen; every other menu path is a custom route. */
 const resourcePaths = new Set(resourceScreens.map((r) => `/${r.name}`));
 const pendingPages = menuLeaves().filter(
-  (l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!) && !analysisPages[l.path!],
+  (l) =>
+    l.path !== '/dashboard' &&
+    !resourcePaths.has(l.path!) &&
+    !analysisPages[l.path!] &&
+    !screenRedirects[l.path!],
 );
 
 export function App() {
@@ -57,6 +63,9 @@ export function App() {
       ))}
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
       <CustomRoutes>
+        {Object.entries(screenRedirects).map(([from, to]) => (
+          <Route key={from} path={from} element={<Navigate to={to} replace />} />
+        ))}
         <Route path="/dashboard" element={<Dashboard />} />
         {Object.entries(analysisPages).map(([path, Page]) => (
           <Route

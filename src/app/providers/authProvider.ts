@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { isPathAllowed, normalizeRole } from '../../domain/menu';
 import { API_URL, httpClient } from './http';
 import { clearSession, getStoredUser, getToken, storeSession } from './session';
+import { screenPathOf } from '../resources/simulator/routes';
 
 export interface Me {
   id: number;
@@ -96,6 +97,6 @@ export const authProvider: AuthProvider = {
     if (!getToken()) return false;
     const me = await fetchMe().catch(() => null);
     if (!me) return false;
-    return isPathAllowed(`/${resource}`, me.menus);
+    return isPathAllowed(screenPathOf(resource!), me.menus);
   },
 };

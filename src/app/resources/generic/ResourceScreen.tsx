@@ -22,6 +22,7 @@ import { ResourceDialog, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
+import { screenPathOf } from '../simulator/routes';
 import { messageSeconds, SHORT_MESSAGE_SECONDS } from '../../../domain/messages';
 
 export interface ResourceScreenProps {
@@ -126,7 +127,7 @@ export function defaultFilters(decl: ResourceDeclaration, translate: (key: strin
 export function ResourceScreen(props: ResourceScreenProps) {
   // A role without this screen is sent away before the list asks for any data.
   return (
-    <RequireMenuAccess path={`/${props.decl.name}`}>
+    <RequireMenuAccess path={screenPathOf(props.decl.name)}>
       <ResourceScreenBody {...props} />
     </RequireMenuAccess>
   );
