@@ -11,6 +11,7 @@ export interface Sandbox {
   admin: string;
   medicalFacilityId: number;
   facilityId: number;
+  facilityCode: string;
   doctorId: number;
   scheduleIds: number[];
   keyId: number;
@@ -82,6 +83,7 @@ export async function makeSandbox(t: TestApp, maxPatients = 3, code = 'TST'): Pr
     admin,
     medicalFacilityId,
     facilityId: facility.id,
+    facilityCode: facility.facility_code,
     doctorId: doctor.id,
     scheduleIds,
     keyId: apiKey.id,

@@ -76,8 +76,8 @@ export const simulatorFacilityHooks: WriteHooks = {
     );
     await tx.query(
       `UPDATE simulator_api_keys SET facility_name = $2, facility_code = $3, facility_type = $4
-        WHERE simulasi_medical_facility_id = $5`,
-      [...args, after.facility_code, after.type, after.id],
+        WHERE simulasi_medical_facility_id = $1`,
+      [after.id, after.name, after.facility_code, after.type],
     );
   },
 };
