@@ -8,6 +8,7 @@ import { raIndonesian } from './ra-id';
 import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
+import { simulatorTexts } from './pages/simulator';
 
 export const id = {
   ...raIndonesian,
@@ -16,6 +17,7 @@ export const id = {
     short_title: 'Dinkes Jakarta',
     menu_role_manager: menuRoleManagerTexts.id,
     domain_config: domainConfigTexts.id,
+    simulator: simulatorTexts.id,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',

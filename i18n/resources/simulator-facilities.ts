@@ -52,6 +52,15 @@ export const simulatorFacilityTexts = defineTexts({
         Tersier: 'Tersier',
       },
     },
+    columns: {
+      name_address: 'Nama & Alamat',
+      contact: 'Kontak',
+      hours_services: 'Jam & Layanan',
+      edit_hours: 'Atur jam operasional & layanan',
+      hours_title: 'Jam Operasional & Layanan: %{name}',
+      days: '%{count} hari',
+      services_count: '%{count} layanan',
+    },
     empty: 'Tidak ada data fasilitas',
     errors: {
       fetch: 'Failed to fetch facilities',
@@ -108,6 +117,15 @@ export const simulatorFacilityTexts = defineTexts({
         Sekunder: 'Secondary',
         Tersier: 'Tertiary',
       },
+    },
+    columns: {
+      name_address: 'Name & Address',
+      contact: 'Contact',
+      hours_services: 'Hours & Services',
+      edit_hours: 'Set operating hours & services',
+      hours_title: 'Operating Hours & Services: %{name}',
+      days: '%{count} days',
+      services_count: '%{count} services',
     },
     empty: 'No facility data',
     errors: {

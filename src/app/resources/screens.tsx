@@ -11,6 +11,7 @@ import users from './master/users';
 import delivery from './master/delivery';
 import poli from './master/poli';
 import webAdmins from './master/web-admins';
+import simulatorFacilities from './simulator/facilities';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -34,6 +35,7 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [delivery.name]: delivery,
   [poli.name]: poli,
   [webAdmins.name]: webAdmins,
+  [simulatorFacilities.name]: simulatorFacilities,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {

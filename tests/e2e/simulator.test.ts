@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
+import { expectNoSeriousA11yViolations } from './axe';
+
+/** Each sandbox menu path and the resource screen it opens. */
+const SCREENS: [string, string][] = [
+  ['/simulator/patients', '/admin/simulator/patients'],
+  ['/simulator/doctors', '/admin/simulator/doctors'],
+  ['/simulator/schedules', '/admin/simulator/schedules'],
+  ['/simulator/appointments', '/admin/simulator/appointments'],
+  ['/simulator/facilities', '/admin/simulator/facilities'],
+  ['/simulator/api-keys', '/admin/simulator-apikeys'],
+  ['/simulator/poli', '/admin/simulator/poli'],
+  ['/simulator/delivery', '/admin/simulator/delivery'],
+];
+
+describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
+  let e2e: E2E;
+  let token: string;
+  let facilityId: number;
+  beforeAll(async () => {
+    e2e = await startE2E({ patients: 20 });
+    token = await e2e.apiToken(DEMO.super_admin);
+    const { body: masters } = await e2e.api(token, '/api/admin/medical-facilities?limit=1');
+    const master = (Array.isArray(masters) ? masters : masters.data)[0];
+    const created = await e2e.api(token, '/api/admin/simulator/facilities', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'RS Simulasi Cempaka Putih dengan Nama dan Alamat yang Cukup Panjang',
+        facility_code: 'SIME2E',
+        type: 'RSUD',
+        level: 'Sekunder',
+        capacity: 120,
+        phone: '021-555-0101',
+        address: 'Jl. Cempaka Putih Tengah No. 17, Kecamatan Cempaka Putih, Jakarta Pusat 10510',
+        medical_facility_id: master.id,
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    facilityId = created.body.id;
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('every simulator menu opens its screen, with a table or its empty state', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    for (const [menuPath, screen] of SCREENS) {
+      await page.goto(menuPath);
+      await eventually(() => pathOf(page)).toBe(screen);
+      await page.locator('table, .MuiTypography-h6').filter({ hasNotText: 'Dashboard' }).first().waitFor();
+      await expectNoSeriousA11yViolations(page, menuPath);
+    }
+  });
+
+  it('facility list: the address cut at 50 characters, a type chip; hours and services saved and reloaded', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/facilities');
+    const row = page.getByRole('row').filter({ hasText: 'SIME2E' });
+    await row.getByText('Jl. Cempaka Putih Tengah No. 17, Kecamatan Cempaka…').waitFor();
+    await row.getByText('RSUD', { exact: true }).waitFor();
+    await row.getByText('Sekunder').waitFor();
+
+    await row.getByRole('button', { name: /Atur jam operasional & layanan/ }).click();
+    const dialog = page.getByRole('dialog');
+    const services = dialog.locator('[data-json-field="services"]');
+    await services.getByLabel('JSON mentah').check();
+    await services.getByRole('textbox').fill('{"a": 1}');
+    await services.getByText('Harus berupa daftar JSON [ ]').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Simpan' }).isDisabled()).resolves.toBe(true);
+    await services.getByRole('textbox').fill('["UGD", "Rawat Jalan"]');
+    await services.getByLabel('JSON mentah').uncheck();
+    // Back in the generated form, the two services are its entries.
+    await eventually(() => services.locator('input[type="text"]').count()).toBe(2);
+    await expectNoSeriousA11yViolations(page, 'facility hours dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('Data berhasil disimpan').waitFor();
+
+    const stored = await e2e.api(token, `/api/admin/simulator/facilities/${facilityId}`);
+    expect(stored.body.services).toEqual(['UGD', 'Rawat Jalan']);
+    await page.reload();
+    await row.getByText('2 layanan').waitFor();
+    await row.getByRole('button', { name: /Atur jam operasional & layanan/ }).click();
+    const again = page.getByRole('dialog').locator('[data-json-field="services"] input[type="text"]');
+    await eventually(() => again.count()).toBe(2);
+    await expect(again.first().inputValue()).resolves.toBe('UGD');
+  });
+});
