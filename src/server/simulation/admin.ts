@@ -11,6 +11,7 @@ import { initializeJourneyDefaults } from './journeys.js';
 import { NO_SANDBOX } from './hooks.js';
 
 export const COPY_NONE = 'Pilih setidaknya satu poli untuk disalin';
+export const POLI_AMBIGUOUS = 'Kode poli ini dipakai di beberapa fasilitas: sebutkan medical_facility_id';
 export const KEY_TEST_INVALID = 'API key is invalid or expired';
 
 const errorResponse = {
@@ -199,6 +200,37 @@ export function registerSandboxAdmin(app: FastifyInstance, db: Db) {
         };
       }),
   );
+
+  // The spec's poli calls name a poli by its code (PUT/DELETE /admin/simulator/poli/{poly_code}):
+  // they are sent on (307, method and body kept) to the record's own URL, where the engine
+  // answers them with its versions, rules and activity log.
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/admin/simulator/poli/:poly_code(^[A-Za-z][A-Za-z0-9_-]*$)',
+    config: { access: { menus: ['/simulator/poli', '/simulator/schedules', '/simulator/mobile'] } },
+    schema: {
+      tags: ['admin/simulator/poli'],
+      summary: 'A poli by its code: redirected (307) to /api/admin/simulator/poli/{id}',
+      querystring: { type: 'object', properties: { medical_facility_id: { type: 'integer', minimum: 1 } } },
+      response: {
+        307: { type: 'null', description: 'Location: the poli by id' },
+        404: errorResponse,
+        409: errorResponse,
+      },
+    },
+    handler: async (request, reply) => {
+      const { poly_code: code } = request.params as { poly_code: string };
+      const { medical_facility_id: facility } = request.query as { medical_facility_id?: number };
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT id FROM simulator_poli WHERE poly_code = $1 AND ($2::int IS NULL OR medical_facility_id = $2)
+          ORDER BY id LIMIT 2`,
+        [code.toUpperCase(), ownFacility(request) ?? facility ?? null],
+      );
+      if (!rows[0]) throw new AppError(404, NOT_FOUND);
+      if (rows[1]) throw new AppError(409, POLI_AMBIGUOUS);
+      return reply.redirect(`/api/admin/simulator/poli/${rows[0].id}`, 307);
+    },
+  });
 
   app.post(
     '/api/admin/simulator/poli/copy-from-master',
