@@ -8,6 +8,7 @@ import type { Messages } from './id';
 import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
+import { performanceTexts } from './pages/performance';
 import { simulatorTexts } from './pages/simulator';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
@@ -21,6 +22,7 @@ export const en: typeof englishMessages & ProductMessages = {
     short_title: 'Jakarta Health Office',
     menu_role_manager: menuRoleManagerTexts.en,
     domain_config: domainConfigTexts.en,
+    performance: performanceTexts.en,
     simulator: simulatorTexts.en,
     menu: {
       dashboard: 'Dashboard',

@@ -8,6 +8,7 @@ import { raIndonesian } from './ra-id';
 import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
+import { performanceTexts } from './pages/performance';
 import { simulatorTexts } from './pages/simulator';
 
 export const id = {
@@ -17,6 +18,7 @@ export const id = {
     short_title: 'Dinkes Jakarta',
     menu_role_manager: menuRoleManagerTexts.id,
     domain_config: domainConfigTexts.id,
+    performance: performanceTexts.id,
     simulator: simulatorTexts.id,
     menu: {
       dashboard: 'Dashboard',

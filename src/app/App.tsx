@@ -29,6 +29,7 @@ const analysisPages: Record<string, ComponentType> = {
   '/master/medical-facilities-integrated': lazy(() => import('./resources/master/facilities-integrated')),
   '/menu-role-manager': lazy(() => import('./pages/MenuRoleManager')),
   '/master/domain-config': lazy(() => import('./pages/DomainConfig')),
+  '/performance-analytics': lazy(() => import('./pages/PerformanceAnalytics')),
 };
 
 /** Every declared resource has its screen; every other menu path is a custom route. */

@@ -115,7 +115,7 @@ export async function logPage(
   const { table, time, select, where } = opts;
   const [{ rows }, { total, estimated }] = await Promise.all([
     db.query(
-      `SELECT ${select} FROM ${table} ${where.sql} ORDER BY ${time} DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      `SELECT ${select} FROM ${table} ${where.sql} ORDER BY ${table}.${time} DESC, ${table}.id DESC LIMIT ${limit} OFFSET ${offset}`,
       where.params,
     ),
     logTotal(db, table, where),

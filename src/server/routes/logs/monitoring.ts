@@ -39,19 +39,28 @@ export function registerLogMonitoringRoutes(app: FastifyInstance, db: Db, config
       const { period } = request.query as { period?: string };
       const hours = periodHours(period);
       const me = facilityUser(request);
-      const own = (col = 'admin_id') => (me ? `AND ${col} = ${Number(me.id)}` : '');
-      const since = `now() - make_interval(hours => $1)`;
-      const { rows } = await db.query(
-        `SELECT
-           (SELECT count(*) FROM activity_logs WHERE created_at >= ${since} ${own()})::int AS activities,
-           (SELECT count(*) FROM login_history WHERE login_time >= ${since} ${own()})::int AS logins,
-           (SELECT count(*) FROM login_history WHERE login_time >= ${since} AND status = 'SUCCESS' ${own()})::int AS successful,
-           (SELECT count(*) FROM system_logs WHERE created_at >= ${since} ${own()})::int AS system_total,
-           (SELECT count(*) FROM system_logs WHERE created_at >= ${since} AND level IN ('ERROR', 'CRITICAL') ${own()})::int AS system_errors,
-           (SELECT count(*) FROM security_events WHERE created_at >= ${since} ${own()})::int AS events,
-           (SELECT count(*) FROM security_events WHERE created_at >= ${since} AND NOT is_resolved ${own()})::int AS unresolved`,
-        [hours],
-      );
+      // Each count: the full hours of the period from the hourly counts (migration 011), the
+      // part-hour at its start from the log itself; a facility user's own rows from the log.
+      const counts: [name: string, kind: string, table: string, time: string, extra: string][] = [
+        ['activities', 'activity', 'activity_logs', 'created_at', ''],
+        ['logins', 'login', 'login_history', 'login_time', ''],
+        ['successful', 'login_success', 'login_history', 'login_time', "AND status = 'SUCCESS'"],
+        ['system_total', 'system', 'system_logs', 'created_at', ''],
+        ['system_errors', 'system_error', 'system_logs', 'created_at', "AND level IN ('ERROR', 'CRITICAL')"],
+        ['events', 'security', 'security_events', 'created_at', ''],
+        ['unresolved', 'security_open', 'security_events', 'created_at', 'AND NOT is_resolved'],
+      ];
+      const since = 'now() - make_interval(hours => $1)';
+      const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
+      const select = counts
+        .map(([name, kind, table, time, extra]) =>
+          me
+            ? `(SELECT count(*) FROM ${table} WHERE ${time} >= ${since} ${extra} AND admin_id = $2)::int AS ${name}`
+            : `((SELECT coalesce(sum(n), 0) FROM log_hourly_counts WHERE kind = '${kind}' AND hour >= ${fullFrom})
+                + (SELECT count(*) FROM ${table} WHERE ${time} >= ${since} AND ${time} < ${fullFrom} ${extra}))::int AS ${name}`,
+        )
+        .join(',\n');
+      const { rows } = await db.query(`SELECT ${select}`, me ? [hours, me.id] : [hours]);
       const r = rows[0];
       return {
         period: period ?? '7d',
