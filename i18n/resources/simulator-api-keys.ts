@@ -33,6 +33,25 @@ export const simulatorApiKeyTexts = defineTexts({
       medical_facility_id: 'Fasilitas Kesehatan',
     },
     choices: {},
+    info: {
+      title: 'Cara memakai API key',
+      basic: 'Basic Auth: username = API key, password = API key (atau username akun dengan API key).',
+      bearer:
+        'Bearer token: ambil token dari {URL}/v1/token dengan header X-API-Key, lalu kirim Authorization: Bearer {token}.',
+      urls: 'URL Development untuk uji coba, URL Production untuk sistem fasilitas yang sebenarnya.',
+      example: 'Contoh mengambil token:',
+    },
+    actions: {
+      reveal: 'Tampilkan',
+      hide: 'Sembunyikan',
+      copy: 'Salin',
+      copied: 'Copied to clipboard!',
+      test: 'Test',
+      valid: 'API key valid: %{facility} (%{username})',
+      invalid: 'API key is invalid or expired',
+      test_failed: 'Failed to test API key',
+    },
+    columns: { facility: 'Fasilitas', urls: 'URL' },
     empty: 'Tidak ada data API keys',
     errors: {
       fetch: 'Failed to fetch API keys',
@@ -71,6 +90,25 @@ export const simulatorApiKeyTexts = defineTexts({
       medical_facility_id: 'Medical Facility',
     },
     choices: {},
+    info: {
+      title: 'How to use an API key',
+      basic: 'Basic Auth: username = API key, password = API key (or the account username with the API key).',
+      bearer:
+        'Bearer token: fetch a token from {URL}/v1/token with the X-API-Key header, then send Authorization: Bearer {token}.',
+      urls: 'The development URL is for trials, the production URL for the facility’s real system.',
+      example: 'Fetching a token:',
+    },
+    actions: {
+      reveal: 'Reveal',
+      hide: 'Hide',
+      copy: 'Copy',
+      copied: 'Copied to clipboard!',
+      test: 'Test',
+      valid: 'API key valid: %{facility} (%{username})',
+      invalid: 'API key is invalid or expired',
+      test_failed: 'Failed to test API key',
+    },
+    columns: { facility: 'Facility', urls: 'URLs' },
     empty: 'No API keys',
     errors: {
       fetch: 'Failed to fetch API keys',

@@ -85,4 +85,27 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await eventually(() => again.count()).toBe(2);
     await expect(again.first().inputValue()).resolves.toBe('UGD');
   });
+
+  it('API keys: the info card, key masked to its first and last 4, reveal, and Test through the server', async () => {
+    const created = await e2e.api(token, '/api/admin/simulator-apikeys', {
+      method: 'POST',
+      body: JSON.stringify({ simulasi_medical_facility_id: facilityId, username: 'e2e-penguji' }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const full = await e2e.api(token, `/api/admin/simulator-apikeys/${created.body.id}/reveal`);
+    const key: string = full.body.x_api_key;
+    expect(key.length).toBeGreaterThan(8);
+
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/api-keys');
+    await page.getByText('Cara memakai API key').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'e2e-penguji' });
+    await row.getByText(`${key.slice(0, 4)}••••${key.slice(-4)}`).waitFor();
+    expect(await row.getByText(key, { exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Tampilkan API Key e2e-penguji' }).click();
+    await row.getByText(key, { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Test e2e-penguji' }).click();
+    await page.getByText(/API key valid: RS Simulasi Cempaka Putih/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'simulator api keys');
+  });
 });

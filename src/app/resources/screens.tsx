@@ -12,6 +12,7 @@ import delivery from './master/delivery';
 import poli from './master/poli';
 import webAdmins from './master/web-admins';
 import simulatorFacilities from './simulator/facilities';
+import simulatorApiKeys from './simulator/api-keys';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -36,6 +37,7 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [poli.name]: poli,
   [webAdmins.name]: webAdmins,
   [simulatorFacilities.name]: simulatorFacilities,
+  [simulatorApiKeys.name]: simulatorApiKeys,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
