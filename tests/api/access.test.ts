@@ -13,7 +13,7 @@ const describeRoute = (r: ApiRoute) => `${r.method} ${r.url}`;
 /** What a role should get: 403 exactly when none of the role's menus grants the route. */
 function expectedForbidden(route: ApiRoute, menus: string[]): boolean {
   const access = route.access;
-  if (access === 'public' || access === 'authenticated') return false;
+  if (access === 'public' || access === 'authenticated' || access === 'apiKey') return false;
   if (!access) return true;
   return !access.menus.some((m) => menus.includes(m));
 }
@@ -62,9 +62,13 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
       if (typeof r.access === 'object') {
         expect(r.access.menus.length, describeRoute(r)).toBeGreaterThan(0);
       } else {
-        expect(['public', 'authenticated'], describeRoute(r)).toContain(r.access);
+        expect(['public', 'authenticated', 'apiKey'], describeRoute(r)).toContain(r.access);
       }
     }
+    // A facility's API key opens the facility API, and nothing else.
+    const keyRoutes = routes.filter((r) => r.access === 'apiKey').map((r) => r.url);
+    expect(keyRoutes).toContain('/api/simulation/v1/appointment');
+    for (const url of keyRoutes) expect(url, url).toMatch(/^\/api\/simulation\//);
     // Only login, health and the API docs are public.
     const publicRoutes = routes.filter((r) => r.access === 'public').map((r) => r.url);
     for (const url of publicRoutes) expect(url, url).toMatch(/^\/api\/(auth\/login|health|docs)/);
@@ -76,6 +80,10 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
       if (route.access === 'public') {
         expect(res.statusCode, describeRoute(route)).not.toBe(401);
         expect(res.statusCode, describeRoute(route)).not.toBe(403);
+      } else if (route.access === 'apiKey') {
+        // Refused before the request is read, in the facility API's envelope.
+        expect(res.statusCode, describeRoute(route)).toBe(401);
+        expect(res.json().metadata, describeRoute(route)).toEqual({ code: 401, message: expect.any(String) });
       } else {
         expect(res.statusCode, describeRoute(route)).toBe(401);
         expect(res.json(), describeRoute(route)).toEqual({
@@ -94,7 +102,10 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     for (const route of routes) {
       const res = await call(route, token, email);
       const label = `${role}: ${describeRoute(route)} -> ${res.statusCode}`;
-      if (expectedForbidden(route, menus)) {
+      if (route.access === 'apiKey') {
+        // An admin's session is no API key.
+        expect(res.statusCode, label).toBe(401);
+      } else if (expectedForbidden(route, menus)) {
         expect(res.statusCode, label).toBe(403);
         forbidden.push(describeRoute(route));
       } else {
@@ -125,7 +136,8 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     for (const route of routes) {
       const res = await call(route, token, 'auditor@demo.local');
       const label = `auditor: ${describeRoute(route)} -> ${res.statusCode}`;
-      if (expectedForbidden(route, viewerMenus)) expect(res.statusCode, label).toBe(403);
+      if (route.access === 'apiKey') expect(res.statusCode, label).toBe(401);
+      else if (expectedForbidden(route, viewerMenus)) expect(res.statusCode, label).toBe(403);
       else expect([401, 403], label).not.toContain(res.statusCode);
     }
   });

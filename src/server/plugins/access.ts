@@ -7,11 +7,13 @@ import { hashToken } from '../security/passwords.js';
  * Who may call a route:
  *  - 'public': anyone (login, the API docs);
  *  - 'authenticated': any signed-in admin (their own profile, logout);
+ *  - 'apiKey': a facility's API key, which the facility API (/api/simulation) checks itself;
+ *    never an admin session;
  *  - { menus }: a signed-in admin whose role has at least one of these menu paths in the
  *    stored role-to-menu matrix.
  * Every /api route must say which; a route without it is refused to everyone.
  */
-export type Access = 'public' | 'authenticated' | { menus: string[] };
+export type Access = 'public' | 'authenticated' | 'apiKey' | { menus: string[] };
 
 export interface AdminContext {
   id: number;
@@ -76,7 +78,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const url = request.routeOptions.url;
     if (!url || !url.startsWith('/api')) return; // the console's static files
     const access = request.routeOptions.config.access;
-    if (access === 'public') return;
+    if (access === 'public' || access === 'apiKey') return;
     const token = bearer(request);
     const admin = token ? await loadAdmin(db, token) : null;
     if (!admin) return reply.status(401).send({ error: UNAUTHORIZED, message: UNAUTHORIZED });

@@ -61,7 +61,7 @@ export function registerProxy(scope: FastifyInstance, db: Db, config: Config, re
   scope.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/proxy',
-    config: { access: 'public' },
+    config: { access: 'apiKey' },
     schema: {
       tags: ['simulation (facility API)'],
       summary:

@@ -76,13 +76,14 @@ export function registerFacilityApi(app: FastifyInstance, db: Db, config: Config
   app.register(
     async (scope) => {
       envelopeErrors(scope);
-      // Every call but /v1/token (which checks the key itself) is the key's, within its limit.
-      scope.addHook('preHandler', async (request, reply) => {
-        if (request.routeOptions.config.sandboxAuth === 'token-request') return;
-        const key = await authenticateKey(db, request);
+      // Every call is the key's, within its limit, checked before the request is read or
+      // validated; /v1/token takes the key itself only (a token cannot ask for a token).
+      scope.addHook('onRequest', async (request, reply) => {
+        const keyOnly = request.routeOptions.config.sandboxAuth === 'token-request';
+        const key = await authenticateKey(db, request, { keyOnly });
         await rateLimit(db, config.simulation, key, reply);
       });
-      const access = 'public' as const; // not an admin session: the API key above
+      const access = 'apiKey' as const; // not an admin session: the API key above
       const route = (summary: string, extra: Record<string, unknown> = {}) => ({
         config: { access },
         schema: { tags: TAGS, summary, security, ...extra },
@@ -118,9 +119,8 @@ export function registerFacilityApi(app: FastifyInstance, db: Db, config: Config
             },
           },
         },
-        async (request, reply) => {
-          const key = await authenticateKey(db, request, { keyOnly: true });
-          await rateLimit(db, config.simulation, key, reply);
+        async (request) => {
+          const key = request.sandboxKey!;
           const { username, password } = request.body as { username: string; password: string };
           // The same work for a wrong username as for a wrong password.
           const stored = key.password_hash ?? (await dummyHash());
