@@ -41,6 +41,12 @@ export const journeyConfigTexts = defineTexts({
         treatment: 'Tindakan',
       },
     },
+    initialize: {
+      button: 'Inisialisasi Default',
+      done: 'Konfigurasi default dibuat: %{types}',
+      none: 'Semua konfigurasi default sudah ada',
+      failed: 'Failed to initialize default configurations',
+    },
     empty: 'Belum ada konfigurasi perjalanan',
     errors: {
       fetch: 'Failed to fetch journey configurations',
@@ -87,6 +93,12 @@ export const journeyConfigTexts = defineTexts({
         completion: 'Completion',
         treatment: 'Treatment',
       },
+    },
+    initialize: {
+      button: 'Initialize Defaults',
+      done: 'Default configurations created: %{types}',
+      none: 'Every default configuration already exists',
+      failed: 'Failed to initialize default configurations',
     },
     empty: 'No journey configurations yet',
     errors: {

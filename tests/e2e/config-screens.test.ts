@@ -63,4 +63,18 @@ describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () 
       .waitFor();
     await expectNoSeriousA11yViolations(page, 'journey config');
   });
+
+  it("'initialize defaults' recreates a missing default journey configuration", async () => {
+    const token = await e2e.apiToken(DEMO.super_admin);
+    const { body } = await e2e.api(token, '/api/admin/journey-config?search=TINDAKAN');
+    const tindakan = body.data.find((c: any) => c.journey_type === 'TINDAKAN');
+    expect(
+      (await e2e.api(token, `/api/admin/journey-config/${tindakan.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/master/journey-config');
+    await page.getByRole('button', { name: 'Inisialisasi Default' }).click();
+    await page.getByText('Konfigurasi default dibuat: TINDAKAN').waitFor();
+    await page.getByRole('row').filter({ hasText: 'TINDAKAN' }).waitFor();
+  });
 });

@@ -108,4 +108,24 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await page.getByText(/API key valid: RS Simulasi Cempaka Putih/).waitFor();
     await expectNoSeriousA11yViolations(page, 'simulator api keys');
   });
+
+  it('poli: copy from master asks for at least one poli, then copies the chosen ones', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/poli');
+    await page.getByRole('button', { name: 'Salin dari Master' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Salin', exact: true }).click();
+    await dialog.getByText('Pilih setidaknya satu poli untuk disalin').waitFor();
+    await dialog.getByRole('combobox', { name: 'Fasilitas Kesehatan' }).click();
+    await page.getByRole('option', { name: /RS Simulasi Cempaka Putih/ }).click();
+    await dialog.getByRole('checkbox', { name: /^UMU/ }).check();
+    await expectNoSeriousA11yViolations(page, 'copy poli dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Salin', exact: true }).click();
+    await page.getByText('1 poli disalin').waitFor();
+    const { body } = await e2e.api(token, `/api/admin/simulator/poli?limit=100&search=UMU`);
+    const copied = body.data.filter((p: any) =>
+      p.medical_facility_name?.startsWith('RS Simulasi Cempaka Putih'),
+    );
+    expect(copied.map((p: any) => p.poly_code)).toEqual(['UMU']);
+  });
 });

@@ -13,6 +13,8 @@ import poli from './master/poli';
 import webAdmins from './master/web-admins';
 import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
+import simulatorPoli from './simulator/poli';
+import journeyConfig from './simulator/journey-config';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -38,6 +40,8 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [webAdmins.name]: webAdmins,
   [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,
+  [simulatorPoli.name]: simulatorPoli,
+  [journeyConfig.name]: journeyConfig,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
