@@ -1,0 +1,24 @@
+/** Display rules of the API Logs screen (spec part 2 §2 "API Logs"). */
+
+/** 2xx success, 3xx info, 4xx warning, 5xx error. */
+export function statusClassColor(code: number): 'success' | 'info' | 'warning' | 'error' | 'default' {
+  if (code >= 500) return 'error';
+  if (code >= 400) return 'warning';
+  if (code >= 300) return 'info';
+  if (code >= 200) return 'success';
+  return 'default';
+}
+
+/** Milliseconds under 1 s, seconds under 1 min, otherwise minutes. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '-';
+  if (ms < 1000) return `${Math.round(ms * 10) / 10} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
+  return `${(ms / 60_000).toFixed(1)} min`;
+}
+
+/** A success rate of 95 % or more is good. */
+export const isGoodSuccessRate = (percent: number) => percent >= 95;
+
+/** A user id shown in at most 8 characters. */
+export const shortUserId = (id: string | number) => String(id).slice(0, 8);
