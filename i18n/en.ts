@@ -9,6 +9,7 @@ import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
+import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
@@ -23,6 +24,7 @@ export const en: typeof englishMessages & ProductMessages = {
     menu_role_manager: menuRoleManagerTexts.en,
     domain_config: domainConfigTexts.en,
     performance: performanceTexts.en,
+    logs: logsTexts.en,
     simulator: simulatorTexts.en,
     menu: {
       dashboard: 'Dashboard',

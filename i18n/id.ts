@@ -9,6 +9,7 @@ import { resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
+import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
 
 export const id = {
@@ -19,6 +20,7 @@ export const id = {
     menu_role_manager: menuRoleManagerTexts.id,
     domain_config: domainConfigTexts.id,
     performance: performanceTexts.id,
+    logs: logsTexts.id,
     simulator: simulatorTexts.id,
     menu: {
       dashboard: 'Dashboard',

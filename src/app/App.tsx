@@ -30,6 +30,8 @@ const analysisPages: Record<string, ComponentType> = {
   '/menu-role-manager': lazy(() => import('./pages/MenuRoleManager')),
   '/master/domain-config': lazy(() => import('./pages/DomainConfig')),
   '/performance-analytics': lazy(() => import('./pages/PerformanceAnalytics')),
+  '/logs-monitoring': lazy(() => import('./pages/LogsMonitoring')),
+  '/logs/api-logs': lazy(() => import('./pages/ApiLogs')),
 };
 
 /** Every declared resource has its screen; every other menu path is a custom route. */
