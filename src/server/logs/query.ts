@@ -91,14 +91,21 @@ export function paging(q: PageQuery) {
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** The total of a log list: exact up to EXACT_COUNT_LIMIT rows, the planner's estimate past it. */
+/**
+ * A filtered log list counts its rows exactly up to this many; past it the total is the
+ * planner's estimate (`estimated`, shown as "sekitar …"). Logs are read newest first: a tenth
+ * of the master lists' bound keeps a filtered first page within its budget at a million rows.
+ */
+export const LOG_EXACT_COUNT_LIMIT = EXACT_COUNT_LIMIT / 10;
+
+/** The total of a log list: exact up to LOG_EXACT_COUNT_LIMIT rows, the planner's estimate past it. */
 export async function logTotal(db: Queryable, table: string, where: Where) {
   if (!where.parts.length) return tableTotal(db, table, table);
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${where.sql} LIMIT ${EXACT_COUNT_LIMIT + 1}) m`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${where.sql} LIMIT ${LOG_EXACT_COUNT_LIMIT + 1}) m`,
     where.params,
   );
-  if (rows[0].n <= EXACT_COUNT_LIMIT) return { total: rows[0].n, estimated: false };
+  if (rows[0].n <= LOG_EXACT_COUNT_LIMIT) return { total: rows[0].n, estimated: false };
   const estimate = await planEstimate(db, table, where.sql, where.params);
   return { total: Math.max(rows[0].n, estimate), estimated: true };
 }
