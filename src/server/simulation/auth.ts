@@ -109,6 +109,8 @@ export async function authenticateKey(db: Db, request: FastifyRequest, options: 
  * every API process shares the count. Past it: 429 with Retry-After (seconds to the next minute).
  */
 export async function rateLimit(db: Db, config: SimulationConfig, key: SandboxKey, reply: FastifyReply) {
+  const limit = config.rateLimitPerMinute;
+  if (limit <= 0) return; // no limit: nothing to count
   const { rows } = await db.query<{ calls: number; wait: number }>(
     `INSERT INTO simulator_rate_windows AS w (api_key_id, window_start, calls)
      VALUES ($1, date_trunc('minute', now()), 1)
@@ -124,10 +126,9 @@ export async function rateLimit(db: Db, config: SimulationConfig, key: SandboxKe
       [key.id],
     );
   }
-  const limit = config.rateLimitPerMinute;
   reply.header('x-ratelimit-limit', String(limit));
   reply.header('x-ratelimit-remaining', String(Math.max(0, limit - calls)));
-  if (limit > 0 && calls > limit) {
+  if (calls > limit) {
     const err = new AppError(429, RATE_LIMITED);
     err.retryAfter = Math.max(1, wait);
     throw err;
