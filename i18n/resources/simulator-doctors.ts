@@ -60,6 +60,13 @@ export const simulatorDoctorTexts = defineTexts({
         false: 'Tidak Tersedia',
       },
     },
+    columns: {
+      schedule: 'Jadwal Praktik',
+      edit_schedule: 'Atur jadwal praktik',
+      schedule_title: 'Jadwal Praktik: %{name}',
+      days: '%{count} hari',
+      years: '%{count} tahun',
+    },
     empty: 'Tidak ada data dokter',
     errors: {
       fetch: 'Failed to fetch doctors',
@@ -124,6 +131,13 @@ export const simulatorDoctorTexts = defineTexts({
         true: 'Available',
         false: 'Unavailable',
       },
+    },
+    columns: {
+      schedule: 'Work Schedule',
+      edit_schedule: 'Set the work schedule',
+      schedule_title: 'Work Schedule: %{name}',
+      days: '%{count} days',
+      years: '%{count} years',
     },
     empty: 'No doctor data',
     errors: {

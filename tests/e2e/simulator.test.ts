@@ -128,4 +128,20 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     );
     expect(copied.map((p: any) => p.poly_code)).toEqual(['UMU']);
   });
+
+  it("doctors: the specialization chip, fee in rupiah, and the work schedule's generated form", async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/doctors');
+    const first = page.getByRole('button', { name: /Atur jadwal praktik/ }).first();
+    await first.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^Jadwal Praktik: /).waitFor();
+    await dialog.locator('[data-json-field="work_schedule"]').getByLabel('JSON mentah').waitFor();
+    await expectNoSeriousA11yViolations(page, 'doctor schedule dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await page
+      .getByText(/Rp\s?[0-9.]+/)
+      .first()
+      .waitFor();
+  });
 });

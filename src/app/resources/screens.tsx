@@ -15,6 +15,7 @@ import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
 import journeyConfig from './simulator/journey-config';
+import simulatorDoctors from './simulator/doctors';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -42,6 +43,7 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [simulatorApiKeys.name]: simulatorApiKeys,
   [simulatorPoli.name]: simulatorPoli,
   [journeyConfig.name]: journeyConfig,
+  [simulatorDoctors.name]: simulatorDoctors,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
