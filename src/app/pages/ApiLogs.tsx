@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Card, CardContent, Chip, MenuItem, Tab, Tabs, TextField, Tooltip } from '@mui/material';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Card, CardContent, Chip, MenuItem, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { PageHeader } from '../components/PageHeader';
 import { formatNumber, formatPercent } from '../components/figures';
 import { API_URL, httpClient } from '../providers/http';
@@ -131,7 +130,7 @@ function Aggregates({ kind }: { kind: 'metrics' | 'errors' }) {
   const [period, setPeriod] = useState('24h');
   const path = kind === 'metrics' ? 'api-metrics' : 'api-errors';
   const query = useQuery<Row[], Error>({
-    queryKey: ['logs', path, period],
+    queryKey: ['dashboard', 'logs', path, period],
     queryFn: async () => (await httpClient(`${API_URL}/logs/${path}?period=${period}`)).json[kind] as Row[],
   });
   const columns: Column[] =
@@ -198,7 +197,7 @@ function Aggregates({ kind }: { kind: 'metrics' | 'errors' }) {
         label={t('filters.period')}
         value={period}
         onChange={(e) => setPeriod(e.target.value)}
-        sx={{ minWidth: 150, mb: 2 }}
+        sx={{ minWidth: 150, maxWidth: 240, mb: 2 }}
       >
         {PERIODS.map((p) => (
           <MenuItem key={p} value={p}>
@@ -221,25 +220,12 @@ function Aggregates({ kind }: { kind: 'metrics' | 'errors' }) {
 /** /logs/api-logs: every API request, per-route metrics and error analysis (spec part 2 §2 "API Logs"). */
 export default function ApiLogs() {
   const t = useLogT();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('requests');
   const [open, setOpen] = useState<Row | null>(null);
   const columns = useColumns(t);
   return (
     <Box data-testid="api-logs" sx={{ pb: 2 }}>
-      <PageHeader
-        title={t('api.title')}
-        subtitle={t('api.subtitle')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<RefreshIcon />}
-            onClick={() => queryClient.invalidateQueries({ queryKey: ['logs'] })}
-          >
-            {t('refresh')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('api.title')} subtitle={t('api.subtitle')} />
       <Card>
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tabs

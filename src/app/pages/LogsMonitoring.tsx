@@ -6,7 +6,6 @@ import HistoryIcon from '@mui/icons-material/History';
 import LoginIcon from '@mui/icons-material/Login';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import { PageHeader } from '../components/PageHeader';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { formatNumber } from '../components/figures';
@@ -255,7 +254,7 @@ export default function LogsMonitoring() {
   const [tab, setTab] = useState<TabKey>('activity');
   const [open, setOpen] = useState<{ tab: TabKey; row: Row } | null>(null);
   const stats = useQuery<Stats, Error>({
-    queryKey: ['logs', 'stats'],
+    queryKey: ['dashboard', 'logs', 'stats'],
     queryFn: async () => (await httpClient(`${API_URL}/logs/stats?period=7d`)).json as Stats,
   });
   const resolve = useMutation({
@@ -265,7 +264,7 @@ export default function LogsMonitoring() {
     onSuccess: (row) => {
       notify(t('monitoring.resolved'), { type: 'success' });
       setOpen((o) => (o && o.row.id === row.id ? { ...o, row: { ...o.row, ...row } } : o));
-      void queryClient.invalidateQueries({ queryKey: ['logs'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'logs'] });
     },
     onError: (err: Error) =>
       notify(t('monitoring.resolve_failed', { message: err.message }), { type: 'error' }),
@@ -282,19 +281,7 @@ export default function LogsMonitoring() {
 
   return (
     <Box data-testid="logs-monitoring" sx={{ pb: 2 }}>
-      <PageHeader
-        title={t('monitoring.title')}
-        subtitle={t('monitoring.subtitle')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<RefreshIcon />}
-            onClick={() => queryClient.invalidateQueries({ queryKey: ['logs'] })}
-          >
-            {t('refresh')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('monitoring.title')} subtitle={t('monitoring.subtitle')} />
       {stats.error && (
         <Box
           sx={{ color: 'error.main', mb: 1 }}

@@ -235,7 +235,7 @@ export function usePagedLog(
   dateKeys?: [string, string],
 ) {
   return useQuery<{ rows: Row[]; total: number; estimated?: boolean }, Error>({
-    queryKey: ['logs', path, filters, page, limit],
+    queryKey: ['dashboard', 'logs', path, filters, page, limit],
     queryFn: async () => {
       const body = (await httpClient(`${API_URL}${path}?${listQuery(filters, page + 1, limit, dateKeys)}`))
         .json;
