@@ -120,6 +120,19 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
     await page.getByRole('tab', { name: 'Error Analysis' }).click();
     await page.getByRole('region', { name: 'Error Analysis' }).getByText('401').first().waitFor();
     await shot(page, 'api-errors-1400');
+
+    if (process.env.SHOTS) {
+      await page.getByRole('button', { name: 'Bahasa Indonesia' }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      for (const path of ['/logs-monitoring', '/logs/api-logs']) {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.goto(path);
+        await page.getByText('No logs found').or(page.getByRole('row').nth(1)).first().waitFor();
+        await shot(page, `en${path.replace(/\//g, '-')}-1400`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, `en${path.replace(/\//g, '-')}-390`);
+      }
+    }
   });
 
   it('keeps staff out of both screens: 403 from the server, the console goes to the dashboard', async () => {
