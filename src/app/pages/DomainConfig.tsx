@@ -300,7 +300,7 @@ export default function DomainConfig() {
           />
         </Box>
         <TableContainer>
-          <Table size="small" aria-label={translate(`${T}.title`)}>
+          <Table size="small" aria-label={translate(`${T}.title`)} sx={{ minWidth: 820 }}>
             <TableHead>
               <TableRow>
                 {['facility', 'connection', 'targets', 'status', 'actions'].map((c) => (
@@ -333,11 +333,11 @@ export default function DomainConfig() {
                       {r.gateway_path ?? r.facility_code ?? '-'}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 300 }}>
                     <Typography variant="body2">{r.code}</Typography>
                     <UrlLines prod={r.production_base_url} sandbox={r.sandbox_base_url} />
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 300 }}>
                     {r.has_domain_config ? (
                       <UrlLines prod={r.target_production_url} sandbox={r.target_sandbox_url} />
                     ) : (
