@@ -68,6 +68,12 @@ export function describeAjvError(e: AjvLikeError): [string, string] {
       return [path, `Minimal ${e.params.limit}`];
     case 'maximum':
       return [path, `Maksimal ${e.params.limit}`];
+    case 'minItems':
+      return [path, e.params.limit === 1 ? REQUIRED : `Minimal ${e.params.limit} isian`];
+    case 'maxItems':
+      return [path, `Maksimal ${e.params.limit} isian`];
+    case 'uniqueItems':
+      return [path, `Isian ke-${e.params.j + 1} dan ke-${e.params.i + 1} sama`];
     case 'additionalProperties':
       return [e.params.additionalProperty, 'Kolom tidak dikenal'];
     default:

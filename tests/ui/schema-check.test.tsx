@@ -116,6 +116,29 @@ describe('form schema checks without generated code agree with ajv', () => {
       agree(schema, data);
   });
 
+  it('finds the repeated item of a unique list where ajv does', () => {
+    const lists: JsonSchema = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', uniqueItems: true, items: { type: 'string' } },
+        mixed: { type: 'array', uniqueItems: true, items: { type: ['string', 'integer'] } },
+        rows: { type: 'array', uniqueItems: true, items: { type: 'object' } },
+        any: { type: 'array', uniqueItems: true },
+      },
+    };
+    for (const data of [
+      { tags: ['a', 'b', 'c'] },
+      { tags: ['a', 'b', 'a', 'b'] },
+      { tags: ['x', 1, 'x'] },
+      { mixed: ['1', 1, 2, '1'] },
+      { mixed: [3, 4, 3] },
+      { rows: [{ a: 1 }, { a: 2 }, { a: 1 }] },
+      { any: [[1], 2, [1]] },
+      { any: [1, '1', true] },
+    ])
+      agree(lists, data);
+  });
+
   it('every declared resource schema uses only keywords the forms can check', () => {
     for (const decl of RESOURCES) {
       expect(unsupportedKeywords(decl.schema), decl.name).toEqual([]);

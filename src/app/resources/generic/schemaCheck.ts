@@ -43,6 +43,7 @@ const CHECKED = new Set([
   'items',
   'minItems',
   'maxItems',
+  'uniqueItems',
 ]);
 
 type FormatDef =
@@ -86,6 +87,32 @@ function hasType(data: unknown, type: string): boolean {
     default:
       return false;
   }
+}
+
+const SCALAR = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * The pair ajv names for a list with a repeated item, found the way ajv looks: from the end,
+ * by value when the items are declared scalar (skipping items of another type), else by deep
+ * equality.
+ */
+function repeatedItems(data: unknown[], items: JsonSchema | undefined): { i: number; j: number } | null {
+  const declared = items && typeof items === 'object' ? items.type : undefined;
+  const types = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+  if (types.length && types.every((t) => SCALAR.has(t))) {
+    const seen = new Map<string, number>();
+    for (let i = data.length; i--;) {
+      const item = data[i];
+      if (!types.some((t) => hasType(item, t))) continue;
+      const key = typeof item === 'string' && types.length > 1 ? `${item}_` : String(item);
+      const j = seen.get(key);
+      if (j !== undefined) return { i, j };
+      seen.set(key, i);
+    }
+    return null;
+  }
+  for (let i = data.length; i--;) for (let j = i; j--;) if (equal(data[i], data[j])) return { i, j };
+  return null;
 }
 
 /** Deep equality of JSON values (enum and const). */
@@ -174,6 +201,9 @@ export function checkSchema(schema: JsonSchema, data: unknown, path = ''): AjvLi
     if (minItems !== undefined && data.length < minItems) fail('minItems', { limit: minItems });
     if (schema.items && typeof schema.items === 'object')
       data.forEach((item, i) => errors.push(...checkSchema(schema.items!, item, pointer(path, i))));
+    // (after the items, as ajv reports them)
+    const repeated = schema.uniqueItems === true ? repeatedItems(data, schema.items as JsonSchema) : null;
+    if (repeated) fail('uniqueItems', repeated);
   }
   // 6. Objects: required, then unknown properties, then each property.
   if (hasType(data, 'object')) {
