@@ -45,7 +45,7 @@ describe('log redaction', () => {
   it('keeps a long answer as a redacted preview of bounded size', () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, nik: '3171011204910077', name: 'Budi' }));
     const text = JSON.stringify({ data: rows, token: 'abc', password: 'secret-value' });
-    const out = loggedText(text) as { truncated: boolean; size: number; preview: string };
+    const out = JSON.parse(loggedText(text)!) as { truncated: boolean; size: number; preview: string };
     expect(out.truncated).toBe(true);
     expect(out.size).toBe(text.length);
     expect(out.preview.length).toBeLessThanOrEqual(MAX_LOGGED_CHARS);
@@ -60,7 +60,14 @@ describe('log redaction', () => {
   });
 
   it('parses short JSON answers and ignores what is not JSON', () => {
-    expect(loggedText('{"token":"t","user":{"id":1}}')).toEqual({ token: REDACTED, user: { id: 1 } });
+    expect(JSON.parse(loggedText('{"token":"t","user":{"id":1}}')!)).toEqual({
+      token: REDACTED,
+      user: { id: 1 },
+    });
+    expect(JSON.parse(loggedText('{"token":{"a":"b"},"n":"3171011204910077"}')!)).toEqual({
+      token: REDACTED,
+      n: '317101******0077',
+    });
     expect(loggedText('<html>')).toBeNull();
     expect(loggedText('')).toBeNull();
   });

@@ -27,7 +27,8 @@ export interface ApiRequestRow {
   ip_address: string | null;
   user_agent: string | null;
   request_data: unknown;
-  response_data: unknown;
+  /** The answer as JSON text (see loggedText). */
+  response_data: string | null;
 }
 
 export interface SystemRow {
@@ -92,7 +93,7 @@ const COLUMNS: Record<Table, [name: string, type: string, expr?: string][]> = {
     ['ip_address', 'text'],
     ['user_agent', 'text'],
     ['request_data', 'jsonb'],
-    ['response_data', 'jsonb'],
+    ['response_data', 'text', 'r.response_data::jsonb'], // JSON text, parsed by PostgreSQL
   ],
   system_logs: [
     ['level', 'text'],
