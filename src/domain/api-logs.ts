@@ -1,4 +1,4 @@
-/** Display rules of the API Logs screen (spec part 2 §2 "API Logs"). */
+/** Display rules of the log screens (spec part 2 §2 "Logs Monitoring", "API Logs", §9). */
 
 /** 2xx success, 3xx info, 4xx warning, 5xx error. */
 export function statusClassColor(code: number): 'success' | 'info' | 'warning' | 'error' | 'default' {
@@ -22,3 +22,6 @@ export const isGoodSuccessRate = (percent: number) => percent >= 95;
 
 /** A user id shown in at most 8 characters. */
 export const shortUserId = (id: string | number) => String(id).slice(0, 8);
+
+/** A tab badge of the log screens: the count, capped at '999+' (spec part 2 §9). */
+export const tabBadge = (n: number | undefined) => (n === undefined ? '' : n > 999 ? '999+' : String(n));

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { formatDuration, isGoodSuccessRate, shortUserId, statusClassColor } from '../../src/domain/api-logs';
+import {
+  formatDuration,
+  isGoodSuccessRate,
+  shortUserId,
+  statusClassColor,
+  tabBadge,
+} from '../../src/domain/api-logs';
 
 describe('API Logs display rules', () => {
   it.each([
@@ -29,5 +35,12 @@ describe('API Logs display rules', () => {
   it('a user id is cut to 8 characters', () => {
     expect(shortUserId('0f8a2c1e-77aa-4b1c')).toBe('0f8a2c1e');
     expect(shortUserId(42)).toBe('42');
+  });
+
+  it('tab badges stop at 999+', () => {
+    expect(tabBadge(999)).toBe('999');
+    expect(tabBadge(1000)).toBe('999+');
+    expect(tabBadge(0)).toBe('0');
+    expect(tabBadge(undefined)).toBe('');
   });
 });

@@ -36,8 +36,7 @@ export const useLogT = () => {
   return (key: string, options?: Record<string, unknown>) => translate(`app.logs.${key}`, options);
 };
 
-/** A tab badge: the count, capped at '999+'. */
-export const badge = (n: number | undefined) => (n === undefined ? '' : n > 999 ? '999+' : String(n));
+export { tabBadge as badge } from '../../../domain/api-logs';
 
 export const dateTime = (v: string | null | undefined) => formatDateTimeWib(v);
 
