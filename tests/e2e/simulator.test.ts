@@ -144,4 +144,43 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       .first()
       .waitFor();
   });
+
+  it('appointments: Indonesian status chips, queue #n, and the journey dialog with its titles', async () => {
+    const { body } = await e2e.api(token, '/api/admin/simulator/appointments?limit=20');
+    let chosen: any = null;
+    let events: any[] = [];
+    for (const a of body.data) {
+      const j = await e2e.api(token, `/api/admin/simulator/appointments/${a.id}/journeys`);
+      if (j.body.data.length) {
+        chosen = a;
+        events = j.body.data;
+        break;
+      }
+    }
+    expect(chosen, 'an appointment of the demo sandbox with journey events').not.toBeNull();
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/appointments');
+    await page.getByPlaceholder('Cari Booking ID atau keluhan').fill(chosen.booking_id);
+    const row = page.getByRole('row').filter({ hasText: chosen.booking_id });
+    await row.getByText(`#${chosen.queue_number}`).waitFor();
+    const labels: Record<string, string> = {
+      scheduled: 'Terjadwal',
+      confirmed: 'Dikonfirmasi',
+      in_progress: 'Sedang Berlangsung',
+      completed: 'Selesai',
+      cancelled: 'Dibatalkan',
+      no_show: 'Tidak Hadir',
+    };
+    await row.getByText(labels[chosen.status], { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Lihat perjalanan ${chosen.booking_id}` }).click();
+    const dialog = page.getByRole('dialog');
+    const rows = dialog.getByRole('table').getByRole('row');
+    await eventually(() => rows.count()).toBe(events.length + 1);
+    const done = events.filter((e) => e.is_completed).length;
+    const chips = dialog.locator('.MuiChip-root');
+    expect(await chips.filter({ hasText: /^Selesai$/ }).count()).toBe(done);
+    expect(await chips.filter({ hasText: /^Dalam Proses$/ }).count()).toBe(events.length - done);
+    if (events[0].title_en) await dialog.getByText(events[0].title_en, { exact: true }).first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'sandbox journey dialog', { include: '[role="dialog"]' });
+  });
 });

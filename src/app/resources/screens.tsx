@@ -16,6 +16,7 @@ import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
 import journeyConfig from './simulator/journey-config';
 import simulatorDoctors from './simulator/doctors';
+import simulatorAppointments from './simulator/appointments';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -44,6 +45,7 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [simulatorPoli.name]: simulatorPoli,
   [journeyConfig.name]: journeyConfig,
   [simulatorDoctors.name]: simulatorDoctors,
+  [simulatorAppointments.name]: simulatorAppointments,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
