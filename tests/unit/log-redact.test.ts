@@ -4,6 +4,7 @@ import {
   loggedValue,
   maskNik,
   maskNiks,
+  MAX_ANSWER_CHARS,
   MAX_LOGGED_CHARS,
   redactText,
   REDACTED,
@@ -48,7 +49,7 @@ describe('log redaction', () => {
     const out = JSON.parse(loggedText(text)!) as { truncated: boolean; size: number; preview: string };
     expect(out.truncated).toBe(true);
     expect(out.size).toBe(text.length);
-    expect(out.preview.length).toBeLessThanOrEqual(MAX_LOGGED_CHARS);
+    expect(out.preview.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
     expect(out.preview).not.toContain('3171011204910077');
     expect(out.preview).toContain('317101******0077');
   });

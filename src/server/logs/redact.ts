@@ -12,6 +12,11 @@ export { REDACTED };
 
 /** Longest JSON text kept of one request or answer; a longer one is kept as a preview. */
 export const MAX_LOGGED_CHARS = 4000;
+/**
+ * Answers are kept shorter: every request writes one, and a list page is mostly rows the
+ * screen shows anyway; the start of it (and its size) is what a reader of the log needs.
+ */
+export const MAX_ANSWER_CHARS = 1000;
 
 const SECRET_NAME = /password|passwd|secret|token|api[-_]?key|authorization|credential|cookie|^pin$/i;
 
@@ -64,15 +69,15 @@ const WRITE_ONLY_IN_TEXT: [string, RegExp][] = [...WRITE_ONLY_FIELDS].map((field
 ]);
 
 /** Redaction over JSON text too long to parse for the log: the preview of it that is kept. */
-export function redactText(text: string): string {
-  const head = text.slice(0, MAX_LOGGED_CHARS + 200);
+export function redactText(text: string, max = MAX_LOGGED_CHARS): string {
+  const head = text.slice(0, max + 200);
   // Cheap checks first: most answers hold no secret at all.
   let out = SECRET_WORD.test(head) ? head.replace(SECRET_IN_TEXT, `$1"${REDACTED}"`) : head;
   out = maskNiks(out);
   for (const [field, pattern] of WRITE_ONLY_IN_TEXT) {
     if (out.includes(`"${field}"`)) out = out.replace(pattern, `$1"${REDACTED}"`);
   }
-  return out.slice(0, MAX_LOGGED_CHARS);
+  return out.slice(0, max);
 }
 
 /** A value too long to keep: its size and a redacted preview. */
@@ -105,12 +110,9 @@ export function loggedText(text: string): string | null {
   if (!text) return null;
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return null;
-  if (text.length > MAX_LOGGED_CHARS) {
-    return JSON.stringify({
-      truncated: true,
-      size: text.length,
-      preview: redactText(text),
-    } satisfies TruncatedData);
+  if (text.length > MAX_ANSWER_CHARS) {
+    const preview = redactText(text, MAX_ANSWER_CHARS);
+    return JSON.stringify({ truncated: true, size: text.length, preview } satisfies TruncatedData);
   }
   const safe = redactText(text);
   try {
