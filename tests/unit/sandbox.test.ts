@@ -20,7 +20,11 @@ import {
   SCHEDULE_END_DATE_BEFORE,
 } from '../../src/domain/resources/simulator-schedules';
 import { validateSimulatorPatient } from '../../src/domain/resources/simulator-patients';
-import { simulatorFacilities } from '../../src/domain/resources/simulator-facilities';
+import {
+  simulatorFacilities,
+  validateSimulatorFacility,
+  SERVICE_DUPLICATE,
+} from '../../src/domain/resources/simulator-facilities';
 import { journeyConfigs } from '../../src/domain/resources/journey-configs';
 import { NIK_MESSAGES, makeNik } from '../../src/domain/nik';
 import { credentialOf } from '../../src/server/simulation/auth';
@@ -98,6 +102,14 @@ describe('sandbox cross-field rules', () => {
     expect(
       validateJourneyConfig({ journey_steps: [step('checkin')], supported_journey: ['checkin'] }),
     ).toEqual({});
+    expect(
+      validateJourneyConfig({ journey_steps: [step('checkin')], supported_journey: ['checkin', 'checkin'] }),
+    ).toEqual({ supported_journey: JOURNEY_STEP_DUPLICATE });
+  });
+
+  it('facilities list each service once', () => {
+    expect(validateSimulatorFacility({ services: ['IGD', 'IGD'] })).toEqual({ services: SERVICE_DUPLICATE });
+    expect(validateSimulatorFacility({ services: ['IGD', 'Farmasi'] })).toEqual({});
   });
 
   it("simulator patients' NIK agrees with birth date and gender", () => {

@@ -13,6 +13,7 @@ export function validateJourneyConfig(record: Record<string, any>): FieldErrors 
   if (new Set(ids).size !== ids.length) errors.journey_steps = JOURNEY_STEP_DUPLICATE;
   const supported: string[] = Array.isArray(record.supported_journey) ? record.supported_journey : [];
   if (supported.some((s) => !ids.includes(s))) errors.supported_journey = JOURNEY_SUPPORTED_UNKNOWN;
+  else if (new Set(supported).size !== supported.length) errors.supported_journey = JOURNEY_STEP_DUPLICATE;
   return errors;
 }
 

@@ -1,6 +1,14 @@
 import rawSchema from '../../../schemas/simulator-facility.json';
-import { defineResource, type JsonSchema } from '../resource';
+import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
 import { withNestedSchemas } from './sandbox-schema';
+
+export const SERVICE_DUPLICATE = 'Layanan tidak boleh berulang';
+
+/** Each service once. */
+export function validateSimulatorFacility(record: Record<string, any>): FieldErrors {
+  const services: unknown[] = Array.isArray(record.services) ? record.services : [];
+  return new Set(services).size !== services.length ? { services: SERVICE_DUPLICATE } : {};
+}
 
 /**
  * Simulator medical facilities (spec part 2 §2 'Simulator Medical Facilities', §3, §5, §9): the
@@ -30,4 +38,5 @@ export const simulatorFacilities = defineResource({
   listColumns: ['facility_code', 'name', 'type', 'level', 'capacity', 'phone'],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
+  validate: validateSimulatorFacility,
 });
