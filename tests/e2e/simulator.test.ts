@@ -183,4 +183,19 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     if (events[0].title_en) await dialog.getByText(events[0].title_en, { exact: true }).first().waitFor();
     await expectNoSeriousA11yViolations(page, 'sandbox journey dialog', { include: '[role="dialog"]' });
   });
+
+  it('schedules: days by name, and the day filter', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/schedules');
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByRole('combobox', { name: 'Hari' }).click();
+    await page.getByRole('option', { name: 'Senin', exact: true }).click();
+    await eventually(async () => {
+      const rows = await page.locator('table tbody tr').allInnerTexts();
+      const others = ['Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'];
+      return rows.length > 0 && rows.every((r) => r.includes('Senin') && !others.some((o) => r.includes(o)));
+    }).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expectNoSeriousA11yViolations(page, 'simulator schedules');
+  });
 });

@@ -17,6 +17,7 @@ import simulatorPoli from './simulator/poli';
 import journeyConfig from './simulator/journey-config';
 import simulatorDoctors from './simulator/doctors';
 import simulatorAppointments from './simulator/appointments';
+import simulatorSchedules from './simulator/schedules';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -46,6 +47,7 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [journeyConfig.name]: journeyConfig,
   [simulatorDoctors.name]: simulatorDoctors,
   [simulatorAppointments.name]: simulatorAppointments,
+  [simulatorSchedules.name]: simulatorSchedules,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
