@@ -57,7 +57,12 @@ const bookingBody = {
     date: DATE,
     start_time: { ...TIME, type: ['string', 'null'] },
     end_time: { ...TIME, type: ['string', 'null'] },
-    doctor_id: { type: ['integer', 'string'], pattern: '^\\d+$' },
+    doctor_id: {
+      anyOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'string', pattern: '^\\d+$' },
+      ],
+    },
     doctor_name: { type: ['string', 'null'], maxLength: 150 },
     id_type: { type: ['string', 'null'], enum: ['KTP', 'NIK', 'BPJS', 'MR', null] },
     id_number: { type: ['string', 'null'], maxLength: 32 },
