@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
 
 /** Each sandbox menu path and the resource screen it opens. */
 const SCREENS: [string, string][] = [
@@ -197,5 +198,15 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     }).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expectNoSeriousA11yViolations(page, 'simulator schedules');
+  });
+
+  it("a facility user's new sandbox patient has their facility preselected", async () => {
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.goto('/simulator/patients');
+    await page.getByRole('link', { name: 'Tambah' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.getByRole('combobox', { name: /Fasilitas/ }).innerText()).toContain(
+      DEMO_FACILITY_NAME,
+    );
   });
 });

@@ -18,6 +18,8 @@ import journeyConfig from './simulator/journey-config';
 import simulatorDoctors from './simulator/doctors';
 import simulatorAppointments from './simulator/appointments';
 import simulatorSchedules from './simulator/schedules';
+import simulatorPatients from './simulator/patients';
+import simulatorDelivery from './simulator/delivery';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -48,6 +50,8 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [simulatorDoctors.name]: simulatorDoctors,
   [simulatorAppointments.name]: simulatorAppointments,
   [simulatorSchedules.name]: simulatorSchedules,
+  [simulatorPatients.name]: simulatorPatients,
+  [simulatorDelivery.name]: simulatorDelivery,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
