@@ -50,6 +50,9 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       await page.goto(menuPath);
       await eventually(() => pathOf(page)).toBe(screen);
       await page.locator('table, .MuiTypography-h6').filter({ hasNotText: 'Dashboard' }).first().waitFor();
+      // The sidebar marks the item that led here.
+      const current = page.getByTestId('sidebar-menu').locator('[aria-current="page"]');
+      await eventually(() => current.getAttribute('href')).toBe(menuPath);
       await expectNoSeriousA11yViolations(page, menuPath);
     }
   });
