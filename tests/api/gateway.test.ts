@@ -7,11 +7,18 @@ import { createOutboundClient, type Resolver } from '../../src/server/outbound/i
 
 /** A facility's API on loopback: echoes what reached it. */
 function startFacility() {
-  const seen: { method: string; url: string; headers: http.IncomingHttpHeaders }[] = [];
+  const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
   const server = http.createServer((req, res) => {
-    seen.push({ method: req.method!, url: req.url!, headers: req.headers });
-    res.writeHead(req.url!.includes('missing') ? 404 : 200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ reached: req.url, method: req.method }));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      res.writeHead(req.url!.includes('missing') ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ reached: req.url, method: req.method, ...(body ? { body: JSON.parse(body) } : {}) }),
+      );
+    });
   });
   return new Promise<{ port: number; seen: typeof seen; close: () => Promise<void> }>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -145,9 +152,18 @@ describe.each(dbTargets())('redirect gateway (%s)', (kind) => {
     expect(facility.seen.length).toBe(count);
   });
 
-  it('refuses other methods, and callers without the gateway menus', async () => {
-    const post = await t.request(superAdmin, { method: 'POST', url: '/api/gateway/LOCAL/x', payload: {} });
-    expect(post.statusCode).toBe(405);
+  it('passes other methods on with their JSON body, and refuses callers without the gateway menus', async () => {
+    const booking = { poli: 'ANA', tanggal: '2026-12-01' };
+    const post = await t.request(superAdmin, {
+      method: 'POST',
+      url: '/api/gateway/LOCAL/v1/appointment',
+      payload: booking,
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.json()).toEqual({ reached: '/prod/v1/appointment', method: 'POST', body: booking });
+    expect(facility.seen.at(-1)!.headers['content-type']).toBe('application/json');
+    const del = await t.request(superAdmin, { method: 'DELETE', url: '/api/gateway/LOCAL/v1/appointment/7' });
+    expect(del.json()).toEqual({ reached: '/prod/v1/appointment/7', method: 'DELETE' });
     expect((await t.request(viewer, { method: 'GET', url: '/api/gateway/LOCAL/x' })).statusCode).toBe(403);
     expect((await t.request(null, { method: 'GET', url: '/api/gateway/LOCAL/x' })).statusCode).toBe(401);
   });

@@ -9,7 +9,7 @@ import { OutboundRefused, type OutboundClient } from '../outbound/index.js';
  * target or, with the header `X-Gateway-Target: sandbox`, to its sandbox target, through the
  * platform's one guarded outbound client (no loopback, private or metadata addresses unless
  * allow-listed, the checked address pinned, redirects re-checked, a deadline and a size cap).
- * The outbound client sends GET and HEAD only: other methods are answered 405.
+ * Every method is passed on, with its JSON body.
  */
 
 export const GATEWAY_HEADER = 'x-gateway-target';
@@ -24,7 +24,6 @@ export const notActive = (code: string) =>
   `Gateway untuk fasilitas ${code} belum aktif. Aktifkan konfigurasinya di Gateway Config.`;
 export const noTarget = (code: string, target: GatewayTarget) =>
   `Gateway fasilitas ${code} tidak memiliki URL target ${target === 'sandbox' ? 'sandbox' : 'production'}.`;
-export const METHOD_NOT_FORWARDED = 'Gateway hanya meneruskan permintaan GET dan HEAD';
 const BAD_TARGET = `Header X-Gateway-Target harus 'production' atau 'sandbox'`;
 
 /** Request headers passed on to the facility (nothing that identifies the platform's session). */
@@ -74,12 +73,6 @@ export function registerGateway(
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { facility_code: string; '*'?: string };
     const code = params.facility_code;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .status(405)
-        .header('allow', 'GET, HEAD')
-        .send({ error: METHOD_NOT_FORWARDED, message: METHOD_NOT_FORWARDED });
-    }
     const target = chosenTarget(request);
     const admin = request.admin!;
     const scope = admin.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
@@ -104,10 +97,16 @@ export function registerGateway(
       if (typeof v === 'string') headers[name] = v;
     }
     const url = forwardUrl(base, params['*'] ?? '', request.url);
+    let body: Buffer | undefined;
+    if (request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
+      body = Buffer.from(JSON.stringify(request.body));
+      headers['content-type'] = 'application/json';
+    }
     try {
       const res = await outbound.request(url, {
-        method: request.method as 'GET' | 'HEAD',
+        method: request.method as 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
         headers,
+        body,
         timeoutMs: GATEWAY_TIMEOUT_MS,
         maxBytes: GATEWAY_MAX_BYTES,
       });
