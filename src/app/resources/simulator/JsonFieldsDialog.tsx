@@ -11,11 +11,38 @@ import {
   DialogTitle,
   Stack,
 } from '@mui/material';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { API_URL, httpClient } from '../../providers/http';
 import { JsonSchemaField, type JsonState, type JsonValue } from './JsonSchemaField';
 import type { SandboxJsonField } from './validators';
 
 const T = 'app.simulator.json';
+
+/** A table cell's button that opens a row's JSON fields: their summary, and what it edits. */
+export function JsonFieldsButton({
+  summary,
+  action,
+  onOpen,
+}: {
+  summary: string;
+  action: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Button
+      size="small"
+      startIcon={<ScheduleIcon />}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen();
+      }}
+      aria-label={`${summary}: ${action}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {summary}
+    </Button>
+  );
+}
 
 /**
  * Edits a record's JSON fields (rjsf forms from their schemas, or raw JSON) and saves them with

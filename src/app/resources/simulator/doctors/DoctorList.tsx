@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { FunctionField, useTranslate } from 'react-admin';
-import { Box, Button, Chip, Typography } from '@mui/material';
-import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Box, Chip, Typography } from '@mui/material';
 import { simulatorDoctors } from '../../../../domain/resources/simulator-doctors';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import { Line } from '../../master/cells';
-import { JsonFieldsDialog } from '../JsonFieldsDialog';
+import { JsonFieldsButton, JsonFieldsDialog } from '../JsonFieldsDialog';
 
 const R = 'resources.admin/simulator/doctors';
 const rupiah = new Intl.NumberFormat('id-ID', {
@@ -98,18 +97,11 @@ function DoctorList() {
                 count: Object.keys(r.work_schedule ?? {}).length,
               });
               return (
-                <Button
-                  size="small"
-                  startIcon={<ScheduleIcon />}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setEditing({ id: r.id, name: r.name });
-                  }}
-                  aria-label={`${summary}: ${translate(`${R}.columns.edit_schedule`)} ${r.name}`}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {summary}
-                </Button>
+                <JsonFieldsButton
+                  summary={summary}
+                  action={`${translate(`${R}.columns.edit_schedule`)} ${r.name}`}
+                  onOpen={() => setEditing({ id: r.id, name: r.name })}
+                />
               );
             }}
           />,

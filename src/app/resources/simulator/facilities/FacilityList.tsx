@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { FunctionField, ReferenceField, TextField, useTranslate } from 'react-admin';
-import { Box, Button, Chip, Typography } from '@mui/material';
-import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Box, Chip, Typography } from '@mui/material';
 import { simulatorFacilities } from '../../../../domain/resources/simulator-facilities';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import { Line } from '../../master/cells';
-import { JsonFieldsDialog } from '../JsonFieldsDialog';
+import { JsonFieldsButton, JsonFieldsDialog } from '../JsonFieldsDialog';
 
 const R = 'resources.admin/simulator/facilities';
 const cut = (s: string | null | undefined, n = 50) => (!s ? '' : s.length > n ? `${s.slice(0, n)}…` : s);
@@ -120,18 +119,11 @@ function FacilityList() {
                 count: Object.keys(r.operational_hours ?? {}).length,
               })} · ${translate(`${R}.columns.services_count`, { count: (r.services ?? []).length })}`;
               return (
-                <Button
-                  size="small"
-                  startIcon={<ScheduleIcon />}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setEditing({ id: r.id, name: r.name });
-                  }}
-                  aria-label={`${summary}: ${translate(`${R}.columns.edit_hours`)} ${r.name}`}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {summary}
-                </Button>
+                <JsonFieldsButton
+                  summary={summary}
+                  action={`${translate(`${R}.columns.edit_hours`)} ${r.name}`}
+                  onOpen={() => setEditing({ id: r.id, name: r.name })}
+                />
               );
             }}
           />,
