@@ -1,4 +1,5 @@
 /** Performance Analytics (spec part 2 §2 "Performance Analytics", §8, §9). */
+import { journeyStepTitles } from '../../src/domain/sandbox';
 import { defineTexts } from '../resources/define';
 
 export const performanceTexts = defineTexts({
@@ -85,18 +86,7 @@ export const performanceTexts = defineTexts({
       peak_hour: '%{hour}: %{count} janji temu',
     },
     ratings: { Excellent: 'Sangat Baik', Good: 'Baik', Fair: 'Cukup', Poor: 'Kurang' },
-    stages: {
-      checkin: 'Check-in',
-      assessment: 'Asesmen Awal',
-      consultation: 'Konsultasi Dokter',
-      submit_e_recipe: 'Pengiriman E-Resep',
-      validate_medication: 'Validasi Obat',
-      medication_completed: 'Obat Siap',
-      medication_delivery: 'Pengantaran Obat',
-      payment: 'Pembayaran',
-      completion: 'Selesai',
-      treatment: 'Tindakan',
-    },
+    stages: journeyStepTitles('title'),
     empty: 'Tidak ada janji temu pada rentang dan filter ini',
     empty_waits: 'Belum ada waktu tunggu terukur (check-in selesai dan konsultasi dimulai)',
     source:
@@ -180,18 +170,7 @@ export const performanceTexts = defineTexts({
       peak_hour: '%{hour}: %{count} appointments',
     },
     ratings: { Excellent: 'Excellent', Good: 'Good', Fair: 'Fair', Poor: 'Poor' },
-    stages: {
-      checkin: 'Check-in',
-      assessment: 'Initial Assessment',
-      consultation: 'Doctor Consultation',
-      submit_e_recipe: 'E-Prescription Submitted',
-      validate_medication: 'Medication Validation',
-      medication_completed: 'Medication Ready',
-      medication_delivery: 'Medication Delivery',
-      payment: 'Payment',
-      completion: 'Completion',
-      treatment: 'Treatment',
-    },
+    stages: journeyStepTitles('title_en'),
     empty: 'No appointments in this range and filter',
     empty_waits: 'No wait measured yet (check-in done and consultation started)',
     source:

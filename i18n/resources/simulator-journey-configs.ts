@@ -1,4 +1,5 @@
 /** Journey Configuration Management (spec part 2 §2, §3, §5, §8, §9). */
+import { journeyStepTitles } from '../../src/domain/sandbox';
 import { defineTexts } from './define';
 
 export const journeyConfigTexts = defineTexts({
@@ -28,18 +29,7 @@ export const journeyConfigTexts = defineTexts({
         true: 'Aktif',
         false: 'Nonaktif',
       },
-      supported_journey: {
-        checkin: 'Check-in',
-        assessment: 'Asesmen Awal',
-        consultation: 'Konsultasi Dokter',
-        submit_e_recipe: 'Pengiriman E-Resep',
-        validate_medication: 'Validasi Obat',
-        medication_completed: 'Obat Siap',
-        medication_delivery: 'Pengantaran Obat',
-        payment: 'Pembayaran',
-        completion: 'Selesai',
-        treatment: 'Tindakan',
-      },
+      supported_journey: journeyStepTitles('title'),
     },
     initialize: {
       button: 'Inisialisasi Default',
@@ -81,18 +71,7 @@ export const journeyConfigTexts = defineTexts({
         true: 'Active',
         false: 'Inactive',
       },
-      supported_journey: {
-        checkin: 'Check-in',
-        assessment: 'Initial Assessment',
-        consultation: 'Doctor Consultation',
-        submit_e_recipe: 'E-Prescription Submitted',
-        validate_medication: 'Medication Validation',
-        medication_completed: 'Medication Ready',
-        medication_delivery: 'Medication Delivery',
-        payment: 'Payment',
-        completion: 'Completion',
-        treatment: 'Treatment',
-      },
+      supported_journey: journeyStepTitles('title_en'),
     },
     initialize: {
       button: 'Initialize Defaults',

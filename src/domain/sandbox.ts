@@ -114,6 +114,10 @@ export const JOURNEY_STEPS = [
   { id: 'treatment', title: 'Tindakan', title_en: 'Treatment', default_duration_minutes: 45 },
 ] as const;
 export type JourneyStepId = (typeof JOURNEY_STEPS)[number]['id'];
+
+/** Each step's name by id, in Indonesian (`title`) or English (`title_en`): the console's texts. */
+export const journeyStepTitles = (lang: 'title' | 'title_en'): Record<string, string> =>
+  Object.fromEntries(JOURNEY_STEPS.map((step) => [step.id, step[lang]]));
 export const JOURNEY_STEP_IDS = JOURNEY_STEPS.map((s) => s.id) as JourneyStepId[];
 
 export interface JourneyStep {
