@@ -112,6 +112,59 @@ describe.each(dbTargets())('logs API (%s)', (kind) => {
     expect(get7.p95_duration_ms).toBe(Math.round(percentile([...rows.map((r) => r.ms), 99999], 0.95)));
   });
 
+  it('counts a period that spans part-hours, hours and whole days exactly once each', async () => {
+    const route = '/api/test-metrics-spans';
+    // Minutes ago from the part-hour at the start of a week back to now, and one past the week.
+    const ages = [
+      1,
+      59,
+      61,
+      5 * 60,
+      23 * 60,
+      25 * 60,
+      2 * 1440,
+      3 * 1440 + 7,
+      6 * 1440,
+      7 * 1440 - 30,
+      7 * 1440 + 30,
+    ];
+    const rows = ages.map((minutesAgo, i) => ({
+      method: 'GET',
+      route,
+      status: i % 3 === 0 ? 503 : 200,
+      ms: 10 * (i + 1),
+      user: 1,
+      minutesAgo,
+    }));
+    await insertRequests(rows);
+    for (const [period, hours] of [
+      ['24h', 24],
+      ['48h', 48],
+      ['3d', 72],
+      ['7d', 168],
+    ] as const) {
+      const inside = rows.filter((r) => r.minutesAgo < hours * 60);
+      const { metrics } = await get(`/api/logs/api-metrics?period=${period}`);
+      const m = metrics.find((x: any) => x.url === route);
+      expect(m.total_requests, period).toBe(inside.length);
+      expect(m.error_count, period).toBe(inside.filter((r) => r.status >= 400).length);
+      expect(m.p95_duration_ms, period).toBe(
+        percentile(
+          inside.map((r) => r.ms),
+          0.95,
+        ),
+      );
+    }
+    // Removing the rows (as the retention cleanup does) takes them out of every figure.
+    await t.db.query(
+      `DELETE FROM api_request_logs WHERE route_pattern = $1 AND request_time < now() - interval '2 days'`,
+      [route],
+    );
+    const { metrics } = await get('/api/logs/api-metrics?period=7d');
+    const m = metrics.find((x: any) => x.url === route);
+    expect(m.total_requests).toBe(rows.filter((r) => r.minutesAgo < 2 * 1440).length);
+  });
+
   it('groups errors by route, method and status with their users and first and last time', async () => {
     const route = '/api/test-errors';
     const rows = [

@@ -104,8 +104,10 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
       const methodSql = q.method ? `AND method = $${params.push(q.method)}` : '';
       const since = 'now() - make_interval(hours => $1)';
       const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
-      // Durations in whole milliseconds with their counts: the full hours of the period from the
-      // hourly figures (migration 012), the part-hour at its start from the log; a facility
+      const firstDay = `date_trunc('day', ${fullFrom} + interval '1 day' - interval '1 microsecond', 'UTC')`;
+      // Durations in whole milliseconds with their counts: the UTC days from the first whole one
+      // to today (so far) from the daily figures (migration 015), the full hours before that day
+      // from the hourly ones (012), the part-hour at the period's start from the log; a facility
       // user's own requests all from the log.
       const raw = (from: string) =>
         `SELECT method, coalesce(route_pattern, '${UNMATCHED_ROUTE}') AS route, floor(duration_ms + 0.5)::int AS ms,
@@ -115,7 +117,10 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
         facility !== undefined
           ? raw(`AND facility_id = $${params.push(facility)}`)
           : `SELECT method, route_pattern AS route, duration_ms AS ms, n, ok, sum_ms
-               FROM api_request_hourly WHERE hour >= ${fullFrom} ${methodSql}
+               FROM api_request_daily WHERE day >= ${firstDay} ${methodSql}
+             UNION ALL
+             SELECT method, route_pattern AS route, duration_ms AS ms, n, ok, sum_ms
+               FROM api_request_hourly WHERE hour >= ${fullFrom} AND hour < ${firstDay} ${methodSql}
              UNION ALL ${raw(`AND request_time < ${fullFrom}`)}`;
       const { rows } = await db.query(
         `WITH b AS (SELECT method, route, ms, sum(n) AS n, sum(ok) AS ok, sum(sum_ms) AS sum_ms
