@@ -53,3 +53,20 @@ if (isStale() || process.argv.includes('--force')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   compress('dist');
 }
+
+// The cluster new PGlite databases start from (src/server/db/pglite-template.ts): made here
+// when there is none for this PGlite version, so that the first start does not wait for it.
+// One made for older migrations is replaced at the first database opened.
+const { version: pgliteVersion } = JSON.parse(
+  readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'),
+);
+const cache = 'node_modules/.cache/dkj-pglite';
+const cached = existsSync(cache) && readdirSync(cache).some((f) => f.startsWith(`cluster-${pgliteVersion}-`));
+if (!cached) {
+  console.log('Preparing the embedded database template...');
+  spawnSync(
+    'npx',
+    ['tsx', '-e', "import('./src/server/db/pglite.ts').then((m) => m.openPglite()).then((db) => db.close())"],
+    { stdio: 'inherit' },
+  );
+}

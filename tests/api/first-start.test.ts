@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dbTargets, startTestApp, type TestApp } from './helper';
 import { loadConfig } from '../../src/server/config';
 import { openDb } from '../../src/server/db/db';
+import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 
@@ -63,5 +64,33 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(first.secretKey);
     expect(loadConfig({ DATA_DIR: dir, SECRET_KEY: 'given' }).secretKey).toBe('given');
     expect(first.port).toBe(3001);
+  });
+});
+
+describe('a new embedded database', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('starts from the cached cluster with every migration applied, and an existing one opens as it was', async () => {
+    const migrations = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-template-'));
+    dirs.push(dir);
+    let db = await openDb({ dataDir: dir });
+    try {
+      // Nothing left for the first start to apply.
+      expect(await migrate(db)).toEqual([]);
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      expect(rows[0].n).toBe(migrations.length);
+      await db.query(`INSERT INTO areas (code, name, level) VALUES ('99', 'Uji', 'provinsi')`);
+    } finally {
+      await db.close();
+    }
+    db = await openDb({ dataDir: dir });
+    try {
+      const { rows } = await db.query<{ name: string }>(`SELECT name FROM areas WHERE code = '99'`);
+      expect(rows).toEqual([{ name: 'Uji' }]);
+    } finally {
+      await db.close();
+    }
   });
 });

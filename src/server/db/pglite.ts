@@ -3,22 +3,46 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
 import { QUERY_CANCELED, work } from './work.js';
+import { clusterTemplate, hasCluster } from './pglite-template.js';
+import { migrate } from './migrate.js';
+
+/** The cluster new databases start from: an empty one with every migration applied. */
+async function makeTemplate(): Promise<Blob> {
+  const pg = await PGlite.create({ parsers: typeParsers as any, extensions: { pg_trgm } });
+  try {
+    await migrate(dbOf(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
 
 export async function openPglite(dataDir?: string): Promise<Db> {
+  // A new database starts from the cached cluster rather than initdb and the migrations.
+  const loadDataDir = dataDir && hasCluster(dataDir) ? undefined : await clusterTemplate(makeTemplate);
   // pg_trgm: substring search through trigram indexes, as on PostgreSQL.
-  const pg = await PGlite.create(dataDir, { parsers: typeParsers as any, extensions: { pg_trgm } });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
-    async query(sql, params) {
-      // A statement cannot be interrupted here; one whose client has gone is not started.
-      if (work.getStore()?.signal?.aborted)
-        throw Object.assign(new Error('the client has gone'), { code: QUERY_CANCELED });
-      const res = await q.query<any>(sql, params as any[]);
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-    },
-    async exec(sql) {
-      await q.exec(sql);
-    },
+  const pg = await PGlite.create(dataDir, {
+    parsers: typeParsers as any,
+    extensions: { pg_trgm },
+    loadDataDir,
   });
+  return dbOf(pg);
+}
+
+const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
+  async query(sql, params) {
+    // A statement cannot be interrupted here; one whose client has gone is not started.
+    if (work.getStore()?.signal?.aborted)
+      throw Object.assign(new Error('the client has gone'), { code: QUERY_CANCELED });
+    const res = await q.query<any>(sql, params as any[]);
+    return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+  },
+  async exec(sql) {
+    await q.exec(sql);
+  },
+});
+
+function dbOf(pg: PGlite): Db {
   const base = wrap(pg);
   return {
     kind: 'pglite',
