@@ -65,6 +65,9 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
+/** How far past the exact-count cap the planner's estimate must be for the matches not to be gathered. */
+const FAR_BEYOND_CAP = 10;
+
 /**
  * One page of rows and the list's total (exact while cheap, else an estimate), as the JSON text
  * of the answer. PostgreSQL builds the rows' JSON (json_agg): the server's one thread then
@@ -73,7 +76,8 @@ export function listWhere(m: ResourceModel, request: FastifyRequest, q: ListQuer
  *
  * A search or filter gathers its matches once, up to EXACT_COUNT_LIMIT (and any page a caller
  * may ask): while they are fewer, that one pass gives both the page and the exact total. When
- * more match, the total is the planner's estimate.
+ * more match, the total is the planner's estimate; when the planner expects far more, the
+ * matches are not gathered at all.
  */
 export async function listPage(db: Queryable, m: ResourceModel, request: FastifyRequest, q: ListQuery) {
   const page = q.page ?? 1;
@@ -112,6 +116,16 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   // early); when more match, its page comes from the sorted index.
   const searching = !!q.search?.trim();
   const cap = Math.max(EXACT_COUNT_LIMIT + 1, (page - 1) * limit + limit + 1);
+  // Matches the planner expects by the hundred thousand (a choice filter, a very common term)
+  // are not gathered: the total will be its estimate anyway, and the page comes from the
+  // sorted index, which meets ten of them within a few dozen entries.
+  const estimate = await planEstimate(db, t, whereSql, params);
+  const estimatedPage = () =>
+    db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${whereSql} ${order} ${paging}`), params);
+  if (estimate > cap * FAR_BEYOND_CAP) {
+    const { rows } = await estimatedPage();
+    return answer(rows[0].data, { total: estimate, estimated: true });
+  }
   const found = await db.query<{ n: number; data: string }>(
     `WITH m AS MATERIALIZED (
        SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} ${searching ? order : ''} LIMIT ${cap})
@@ -121,11 +135,6 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   );
   const { n, data } = found.rows[0];
   if (n < cap) return answer(data, { total: n, estimated: false });
-  const [pageRows, estimate] = await Promise.all([
-    searching
-      ? null
-      : db.query<{ data: string }>(rowsOf(`SELECT ${t}.id FROM ${t} ${whereSql} ${order} ${paging}`), params),
-    planEstimate(db, t, whereSql, params),
-  ]);
-  return answer(pageRows ? pageRows.rows[0].data : data, { total: Math.max(n, estimate), estimated: true });
+  const pageData = searching ? data : (await estimatedPage()).rows[0].data;
+  return answer(pageData, { total: Math.max(n, estimate), estimated: true });
 }
