@@ -18,7 +18,7 @@ export const journeyConfigTexts = defineTexts({
       is_active: 'Aktif',
     },
     helpers: {
-      journey_type: 'Disimpan dalam huruf kapital, mis. RAWAT_JALAN',
+      journey_type: 'Huruf kapital, mis. RAWAT_JALAN',
     },
     filters: {
       search: 'Cari jenis perjalanan',
@@ -30,6 +30,23 @@ export const journeyConfigTexts = defineTexts({
         false: 'Nonaktif',
       },
       supported_journey: journeyStepTitles('title'),
+    },
+    columns: {
+      summary: '%{steps} langkah, %{supported} didukung',
+    },
+    steps: {
+      step: 'Langkah %{n}',
+      id: 'ID langkah',
+      choose: 'Pilih langkah',
+      title: 'Judul',
+      title_en: 'Judul (English)',
+      duration: 'Durasi (menit)',
+      supported: 'Didukung',
+      add: 'Tambah Langkah',
+      move_up: 'Naikkan langkah %{n}',
+      move_down: 'Turunkan langkah %{n}',
+      remove: 'Hapus langkah %{n}',
+      none: 'Belum ada langkah. Tambahkan setidaknya satu.',
     },
     initialize: {
       button: 'Inisialisasi Default',
@@ -72,6 +89,23 @@ export const journeyConfigTexts = defineTexts({
         false: 'Inactive',
       },
       supported_journey: journeyStepTitles('title_en'),
+    },
+    columns: {
+      summary: '%{steps} steps, %{supported} supported',
+    },
+    steps: {
+      step: 'Step %{n}',
+      id: 'Step ID',
+      choose: 'Choose a step',
+      title: 'Title (Indonesian)',
+      title_en: 'Title (English)',
+      duration: 'Duration (minutes)',
+      supported: 'Supported',
+      add: 'Add Step',
+      move_up: 'Move step %{n} up',
+      move_down: 'Move step %{n} down',
+      remove: 'Remove step %{n}',
+      none: 'No steps yet. Add at least one.',
     },
     initialize: {
       button: 'Initialize Defaults',

@@ -160,4 +160,29 @@ describe('form schema checks without generated code agree with ajv', () => {
       rt: 'Format tidak valid',
     });
   });
+
+  it("a journey configuration's step errors reach the step's own fields, a list error the list", () => {
+    const validate = schemaValidator(
+      RESOURCES.find((r) => r.name === 'admin/journey-config')!,
+      false,
+    );
+    const checkin = { id: 'checkin', title: 'Check-in', default_duration_minutes: 15 };
+    expect(validate({ journey_type: 'X', journey_steps: [checkin], supported_journey: ['checkin'] })).toEqual(
+      {},
+    );
+    expect(
+      validate({
+        journey_type: '',
+        journey_steps: [checkin, { id: 'payment', default_duration_minutes: 0 }],
+        supported_journey: ['treatment'],
+      }),
+    ).toEqual({
+      journey_type: 'Wajib diisi',
+      journey_steps: { 1: { title: 'Wajib diisi', default_duration_minutes: 'Minimal 1' } },
+      supported_journey: 'Langkah yang didukung harus ada di daftar langkah',
+    });
+    expect(validate({ journey_type: 'X', journey_steps: [checkin, { ...checkin, title: '' }] })).toEqual({
+      journey_steps: { root: 'Langkah perjalanan tidak boleh berulang', 1: { title: 'Wajib diisi' } },
+    });
+  });
 });

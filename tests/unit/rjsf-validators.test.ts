@@ -20,7 +20,7 @@ async function load(name: string) {
 }
 
 describe('build-time rjsf validators (the console CSP has no unsafe-eval)', () => {
-  it.each(['connection-properties', 'connection-resources', 'gateway-config'])(
+  it.each(['connection-properties', 'connection-resources', 'gateway-config', 'journey-steps'])(
     '%s: plain code, no runtime compile, no require',
     async (name) => {
       const { code, mod } = await load(name);

@@ -40,7 +40,12 @@ export interface ResourceDialogProps {
   sections?: FormSection[];
   /** Values a new record starts with, from the signed-in admin. */
   defaults?: (identity: Record<string, any>) => Record<string, any>;
+  /** Inputs of the screen's own for some fields, in place of the schema's. */
+  inputs?: CustomInputs;
 }
+
+/** A field's own input (it may span the dialog's two columns with `gridColumn: '1 / -1'`). */
+export type CustomInputs = Record<string, (props: { editing: boolean }) => ReactNode>;
 
 function DialogToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
@@ -56,10 +61,12 @@ function Inputs({
   decl,
   sections,
   editing,
+  inputs,
 }: {
   decl: ResourceDeclaration;
   sections?: FormSection[];
   editing: boolean;
+  inputs?: CustomInputs;
 }) {
   const translate = useTranslate();
   const writable = Object.entries(decl.schema.properties ?? {})
@@ -83,9 +90,14 @@ function Inputs({
               rowGap: 0.5,
             }}
           >
-            {section.fields.map((field) => (
-              <SchemaInput key={field} decl={decl} field={field} editing={editing} />
-            ))}
+            {section.fields.map((field) => {
+              const Custom = inputs?.[field];
+              return Custom ? (
+                <Custom key={field} editing={editing} />
+              ) : (
+                <SchemaInput key={field} decl={decl} field={field} editing={editing} />
+              );
+            })}
           </Box>
         </Box>
       ))}
@@ -97,7 +109,7 @@ function Inputs({
  * The add/edit dialog of a resource: an empty form that POSTs, or a prefilled one that PUTs.
  * Checks the resource's schema before sending; the server's field errors land on the fields.
  */
-export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: ResourceDialogProps) {
+export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, inputs }: ResourceDialogProps) {
   const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { identity, isPending } = useGetIdentity();
@@ -160,13 +172,13 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults }: 
                 {conflict && (
                   <ConflictPanel decl={decl} conflict={conflict} onResolved={() => setConflict(null)} />
                 )}
-                <Inputs decl={decl} sections={sections} editing />
+                <Inputs decl={decl} sections={sections} editing inputs={inputs} />
               </>,
             )}
           </EditBase>
         ) : (
           <CreateBase resource={decl.name} redirect="list" mutationOptions={{ onError: notifyError }}>
-            {form(<Inputs decl={decl} sections={sections} editing={false} />)}
+            {form(<Inputs decl={decl} sections={sections} editing={false} inputs={inputs} />)}
           </CreateBase>
         )}
       </DialogContent>

@@ -18,7 +18,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { ServerExportButton } from './ServerExportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
-import { ResourceDialog, type FormSection } from './ResourceDialog';
+import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
@@ -33,6 +33,8 @@ export interface ResourceScreenProps {
   filters?: ReactElement[];
   sections?: FormSection[];
   defaults?: (identity: Record<string, any>) => Record<string, any>;
+  /** The dialog's own inputs for some fields, in place of the schema's. */
+  inputs?: CustomInputs;
 }
 
 function Empty({ decl }: { decl: ResourceDeclaration }) {
@@ -133,7 +135,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
   );
 }
 
-function ResourceScreenBody({ decl, columns, filters, sections, defaults }: ResourceScreenProps) {
+function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs }: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -192,7 +194,14 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
         </Datagrid>
       </List>
       {creating && (
-        <ResourceDialog decl={decl} mode="create" onClose={close} sections={sections} defaults={defaults} />
+        <ResourceDialog
+          decl={decl}
+          mode="create"
+          onClose={close}
+          sections={sections}
+          defaults={defaults}
+          inputs={inputs}
+        />
       )}
       {editing && (
         <ResourceDialog
@@ -202,6 +211,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults }: Reso
           onClose={close}
           sections={sections}
           defaults={defaults}
+          inputs={inputs}
         />
       )}
     </>

@@ -33,6 +33,28 @@ export function cleanValues(decl: ResourceDeclaration, values: Record<string, an
 }
 
 /**
+ * Field errors keyed by path ('journey_steps.0.title') as the nested object the form's fields
+ * read them from ({ journey_steps: { 0: { title } } }); a message for a field that also has
+ * errors inside it goes to its `root`.
+ */
+export function nestErrors(flat: Record<string, string>): Record<string, any> {
+  const out: Record<string, any> = {};
+  const entries = Object.entries(flat).sort(([a], [b]) => a.split('.').length - b.split('.').length);
+  for (const [path, message] of entries) {
+    const keys = path.split('.');
+    let node = out;
+    for (const key of keys.slice(0, -1)) {
+      if (typeof node[key] === 'string') node[key] = { root: node[key] };
+      node = node[key] ??= {};
+    }
+    const last = keys[keys.length - 1];
+    if (typeof node[last] === 'object') node[last].root = message;
+    else node[last] = message;
+  }
+  return out;
+}
+
+/**
  * react-admin form-level validation from the resource's JSON Schema (the server's rules and
  * messages, checked without generated code: see schemaCheck.ts) plus its cross-field rules:
  * the same messages the API would answer with, before the call.
@@ -51,6 +73,6 @@ export function schemaValidator(decl: ResourceDeclaration, editing: boolean) {
   return (values: Record<string, any>) => {
     const data = cleanValues(decl, values);
     const errors = fieldErrorsFromAjv(checkSchema(check, data));
-    return { ...errors, ...(decl.validate?.(data) ?? {}) };
+    return nestErrors({ ...errors, ...(decl.validate?.(data) ?? {}) });
   };
 }

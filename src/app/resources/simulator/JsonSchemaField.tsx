@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import Form from '@rjsf/mui';
-import type { IChangeEvent } from '@rjsf/core';
+import type { FormProps, IChangeEvent } from '@rjsf/core';
 import { Box, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
 import { SANDBOX_FORMS, type SandboxJsonField } from './validators';
 
@@ -18,21 +18,36 @@ const isEmpty = (v: unknown) =>
   v == null ||
   (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && !Object.keys(v as object).length);
 
+/** What a field's generated form may set beside its schema: templates, widgets, texts, errors. */
+export type JsonFormOptions = Pick<
+  FormProps,
+  'uiSchema' | 'templates' | 'widgets' | 'formContext' | 'translateString' | 'extraErrors' | 'liveValidate'
+>;
+
 /**
- * A sandbox JSON field (a facility's operational hours or services, a doctor's work schedule):
- * a form generated from its JSON Schema by rjsf with the precompiled validator, or, with the
- * switch, the JSON text itself. Text that is not JSON of the schema's kind is a field error.
+ * A sandbox JSON field (a facility's operational hours or services, a doctor's work schedule,
+ * a journey configuration's steps): a form generated from its JSON Schema by rjsf with the
+ * precompiled validator, or, with the switch, the JSON text itself. Text that is not JSON of
+ * the schema's kind is a field error. `form` customizes the generated form; `normalize` may
+ * complete what the form changed (`changed` is the id of the input that changed).
  */
 export function JsonSchemaField({
   name,
   label,
   initial,
   onChange,
+  form,
+  normalize,
+  error,
 }: {
   name: SandboxJsonField;
   label: string;
   initial: JsonValue;
   onChange: (state: JsonState) => void;
+  form?: JsonFormOptions;
+  normalize?: (next: JsonValue, previous: JsonValue, changed?: string) => JsonValue;
+  /** A message of the surrounding form for the whole field (shown under it). */
+  error?: string;
 }) {
   const translate = useTranslate();
   const id = useId();
@@ -41,13 +56,20 @@ export function JsonSchemaField({
   const [raw, setRaw] = useState(false);
   const [state, setState] = useState<JsonState>({ value: initial });
   const [text, setText] = useState(() => (initial == null ? '' : JSON.stringify(initial, null, 2)));
+  const { uiSchema: extraUi, liveValidate = true, ...formOptions } = form ?? {};
   const uiSchema = useMemo(
-    () => ({ 'ui:submitButtonOptions': { norender: true }, 'ui:title': '', 'ui:description': '' }),
-    [],
+    () => ({
+      ...extraUi,
+      'ui:submitButtonOptions': { norender: true },
+      'ui:title': '',
+      'ui:description': '',
+    }),
+    [extraUi],
   );
 
+  // Without live validation the surrounding form checks the value (and shows its own errors).
   const check = (value: JsonValue): JsonState => {
-    if (value === null) return { value };
+    if (value === null || !liveValidate) return { value };
     const { errors } = validator.validateFormData(value, schema);
     return errors.length ? { value, error: translate(`${T}.check_form`, { name: label }) } : { value };
   };
@@ -84,7 +106,7 @@ export function JsonSchemaField({
       data-json-field={name}
       sx={{
         border: 1,
-        borderColor: state.error ? 'error.main' : 'divider',
+        borderColor: state.error || error ? 'error.main' : 'divider',
         borderRadius: 1,
         px: 2,
         pb: 1,
@@ -126,11 +148,13 @@ export function JsonSchemaField({
             schema={schema}
             validator={validator}
             formData={state.value ?? undefined}
-            onChange={(e: IChangeEvent) =>
-              report(check(isEmpty(e.formData) ? null : (e.formData as JsonValue)))
-            }
+            onChange={(e: IChangeEvent, changed?: string) => {
+              const next = isEmpty(e.formData) ? null : (e.formData as JsonValue);
+              report(check(normalize && next ? normalize(next, state.value, changed) : next));
+            }}
             uiSchema={uiSchema}
-            liveValidate
+            liveValidate={liveValidate}
+            {...formOptions}
             // Days left out are closed: no empty day objects filled in from nested defaults.
             experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults' }}
             showErrorList={false}
@@ -139,7 +163,7 @@ export function JsonSchemaField({
           />
         </Box>
       )}
-      {state.error && <FormHelperText error>{state.error}</FormHelperText>}
+      {(state.error || error) && <FormHelperText error>{state.error || error}</FormHelperText>}
     </Box>
   );
 }

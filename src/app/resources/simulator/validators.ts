@@ -7,6 +7,7 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import * as operationalHours from 'virtual:rjsf-validator/simulator-operational-hours';
 import * as services from 'virtual:rjsf-validator/simulator-services';
 import * as workSchedule from 'virtual:rjsf-validator/simulator-work-schedule';
+import * as journeySteps from 'virtual:rjsf-validator/journey-steps';
 
 export interface JsonForm {
   schema: RJSFSchema;
@@ -22,6 +23,7 @@ export const SANDBOX_FORMS = {
   operational_hours: form(operationalHours),
   services: form(services),
   work_schedule: form(workSchedule),
+  journey_steps: form(journeySteps),
 } as const;
 
 export type SandboxJsonField = keyof typeof SANDBOX_FORMS;
