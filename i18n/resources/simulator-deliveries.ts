@@ -31,6 +31,21 @@ export const simulatorDeliveryTexts = defineTexts({
       delivery_price: 'Biaya Kirim (Rp)',
     },
     helpers: {},
+    columns: {
+      order_info: 'Order Info',
+      patient_info: 'Patient Info',
+      medicine: 'Medicine',
+      location: 'Location',
+      status: 'Status',
+      price: 'Price',
+      items: '%{count} obat',
+    },
+    sections: {
+      order: 'Pesanan',
+      hospital: 'Fasilitas Kesehatan',
+      medicine: 'Obat',
+      patient: 'Pasien',
+    },
     filters: {
       search: 'Cari order ID, delivery ID, NIK, kota',
       delivery_status: 'Status',
@@ -83,6 +98,21 @@ export const simulatorDeliveryTexts = defineTexts({
       delivery_price: 'Delivery Price (Rp)',
     },
     helpers: {},
+    columns: {
+      order_info: 'Order Info',
+      patient_info: 'Patient Info',
+      medicine: 'Medicine',
+      location: 'Location',
+      status: 'Status',
+      price: 'Price',
+      items: '%{count} items',
+    },
+    sections: {
+      order: 'Order',
+      hospital: 'Medical Facility',
+      medicine: 'Medicine',
+      patient: 'Patient',
+    },
     filters: {
       search: 'Search order ID, delivery ID, NIK, city',
       delivery_status: 'Status',

@@ -36,6 +36,25 @@ export const simulatorPatientTexts = defineTexts({
       medical_facility_id_edit: 'Fasilitas pasien tidak dapat diubah setelah dibuat',
       no_mr: 'Kosongkan untuk dibuat otomatis',
     },
+    columns: {
+      patient: 'Pasien',
+      birth: 'Lahir',
+      numbers: 'No. RM / JKN',
+      mr: 'RM',
+      jkn: 'JKN',
+      contact: 'Kontak',
+    },
+    sections: {
+      identity: 'Identitas',
+      service: 'Fasilitas & Asuransi',
+      contact: 'Kontak',
+      medical: 'Data Medis',
+    },
+    notifications: {
+      created: 'Patient created successfully',
+      updated: 'Patient updated successfully',
+      deleted: 'Patient deleted successfully',
+    },
     filters: {
       search: 'Cari nama, NIK, No. RM atau No. JKN',
       gender: 'Jenis Kelamin',
@@ -99,6 +118,25 @@ export const simulatorPatientTexts = defineTexts({
     helpers: {
       medical_facility_id_edit: "The patient's facility cannot be changed once created",
       no_mr: 'Leave blank to generate one',
+    },
+    columns: {
+      patient: 'Patient',
+      birth: 'Born',
+      numbers: 'MR / JKN No.',
+      mr: 'MR',
+      jkn: 'JKN',
+      contact: 'Contact',
+    },
+    sections: {
+      identity: 'Identity',
+      service: 'Facility & Insurance',
+      contact: 'Contact',
+      medical: 'Medical Data',
+    },
+    notifications: {
+      created: 'Patient created successfully',
+      updated: 'Patient updated successfully',
+      deleted: 'Patient deleted successfully',
     },
     filters: {
       search: 'Search name, NIK, MR No. or JKN No.',

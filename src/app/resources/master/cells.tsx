@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Chip, Typography } from '@mui/material';
+import { DELIVERY_STATUS_COLORS, type DeliveryStatus } from '../../../domain/resources/deliveries';
+import { formatDate, formatRupiah } from '../../../domain/format';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Jakarta',
@@ -38,3 +41,36 @@ export const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = 
   'Asuransi Swasta': 'info',
   Umum: 'default',
 };
+
+/** An insurance as a chip in its colour. */
+export function InsuranceChip({ value, label }: { value: string | null | undefined; label?: string }) {
+  if (!value) return <>-</>;
+  return <Chip label={label ?? value} size="small" color={INSURANCE_COLORS[value] ?? 'default'} />;
+}
+
+/** A calendar date ('YYYY-MM-DD') as dd/MM/yyyy (spec part 2 §9, lists), '-' when absent. */
+export const formatDay = (value: string | null | undefined) => formatDate(value) || '-';
+
+/** An amount as 'Rp 25.000' (Indonesian grouping, spec part 2 §9) on one line, '-' when absent. */
+export function Rupiah({ value }: { value: number | string | null | undefined }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {value == null || value === '' ? '-' : formatRupiah(Number(value))}
+    </span>
+  );
+}
+
+/**
+ * A delivery's status badge in the colour of spec part 2 §4, labelled by the resource's texts
+ * (master or sandbox delivery).
+ */
+export function DeliveryStatusChip({ resource, status }: { resource: string; status: DeliveryStatus }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      label={translate(`resources.${resource}.choices.delivery_status.${status}`, { _: status })}
+      color={DELIVERY_STATUS_COLORS[status] ?? 'default'}
+    />
+  );
+}

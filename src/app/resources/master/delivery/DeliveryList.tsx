@@ -1,18 +1,14 @@
 import { FunctionField, useTranslate } from 'react-admin';
-import { Box, Chip, Typography } from '@mui/material';
-import {
-  deliveries,
-  DELIVERY_STATUS_COLORS,
-  type DeliveryStatus,
-} from '../../../../domain/resources/deliveries';
-import { formatNumber, formatRupiah } from '../../../../domain/format';
+import { Box, Typography } from '@mui/material';
+import { deliveries } from '../../../../domain/resources/deliveries';
+import type { ResourceDeclaration } from '../../../../domain/resource';
+import { formatNumber } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import type { FormSection } from '../../generic/ResourceDialog';
-import { formatCoord, Line } from '../cells';
+import { DeliveryStatusChip, formatCoord, Line, Rupiah } from '../cells';
 
-const R = 'resources.master/delivery';
-
-const sections: FormSection[] = [
+/** The dialog's groups: order, facility, medicine, patient. */
+const sectionsOf = (R: string): FormSection[] => [
   {
     title: `${R}.sections.order`,
     fields: ['order_id', 'delivery_id', 'user_id', 'delivery_status', 'delivery_price'],
@@ -36,31 +32,25 @@ const sections: FormSection[] = [
   },
 ];
 
-function StatusBadge({ status }: { status: DeliveryStatus }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      label={translate(`${R}.choices.delivery_status.${status}`, { _: status })}
-      color={DELIVERY_STATUS_COLORS[status] ?? 'default'}
-    />
-  );
-}
-
 /**
- * /master/delivery: search, the status filter, then order info, patient info, medicine,
- * location, status badge (spec part 2 §4 colours), price ('Rp 25.000') and the row actions.
+ * A delivery list (master or sandbox, spec part 2 §2: the sandbox form matches the master's):
+ * search, the status filter, then order info, patient info, medicine, location, status badge
+ * (spec part 2 §4 colours), price ('Rp 25.000') and the row actions; the dialog in groups.
  */
-function DeliveryList() {
+export function DeliveryScreen({
+  decl,
+  defaults,
+}: {
+  decl: ResourceDeclaration;
+  defaults: (identity: Record<string, any>) => Record<string, any>;
+}) {
   const translate = useTranslate();
+  const R = `resources.${decl.name}`;
   return (
     <ResourceScreen
-      decl={deliveries}
-      sections={sections}
-      defaults={(identity) => ({
-        delivery_status: 'PENDING',
-        medical_facility_id: identity.medical_facility_id ?? undefined,
-      })}
+      decl={decl}
+      sections={sectionsOf(R)}
+      defaults={defaults}
       columns={[
         <FunctionField
           key="order"
@@ -125,20 +115,29 @@ function DeliveryList() {
           key="status"
           label={`${R}.columns.status`}
           sortable={false}
-          render={(r: any) => <StatusBadge status={r.delivery_status} />}
+          render={(r: any) => <DeliveryStatusChip resource={decl.name} status={r.delivery_status} />}
         />,
         <FunctionField
           key="price"
           label={`${R}.columns.price`}
           sortBy="delivery_price"
           textAlign="right"
-          render={(r: any) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {r.delivery_price == null ? '-' : formatRupiah(r.delivery_price)}
-            </span>
-          )}
+          render={(r: any) => <Rupiah value={r.delivery_price} />}
         />,
       ]}
+    />
+  );
+}
+
+/** /master/delivery. */
+function DeliveryList() {
+  return (
+    <DeliveryScreen
+      decl={deliveries}
+      defaults={(identity) => ({
+        delivery_status: 'PENDING',
+        medical_facility_id: identity.medical_facility_id ?? undefined,
+      })}
     />
   );
 }

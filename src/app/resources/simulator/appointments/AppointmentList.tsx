@@ -4,7 +4,7 @@ import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { simulatorAppointments } from '../../../../domain/resources/simulator-appointments';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { Line } from '../../master/cells';
+import { formatDay, Line } from '../../master/cells';
 import { SandboxJourneyDialog } from './SandboxJourneyDialog';
 
 const R = 'resources.admin/simulator/appointments';
@@ -17,8 +17,6 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'primary' | 'warning' | 
   cancelled: 'error',
   no_show: 'default',
 };
-/** 'YYYY-MM-DD' as dd/MM/yyyy. */
-const ddmmyyyy = (d: string | null | undefined) => (d ? d.slice(0, 10).split('-').reverse().join('/') : '-');
 
 /**
  * /simulator/appointments: Booking ID, patient (name, NIK), doctor (name, specialization), date
@@ -86,7 +84,7 @@ function AppointmentList() {
             key="date"
             label={`${R}.fields.appointment_date`}
             sortable={false}
-            render={(r: any) => ddmmyyyy(r.appointment_date)}
+            render={(r: any) => formatDay(r.appointment_date)}
           />,
           <FunctionField
             key="queue"

@@ -1,21 +1,11 @@
+import { lazy } from 'react';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { simulatorDeliveries } from '../../../../domain/resources/simulator-deliveries';
-import { ResourceScreen } from '../../generic/ResourceScreen';
-import { ownFacilityDefaults } from '../facilityDefaults';
 
-/** Simulator delivery: the generic screen (status PENDING for a new order), a facility user's facility preselected. */
-function DeliveryScreen() {
-  return (
-    <ResourceScreen
-      decl={simulatorDeliveries}
-      defaults={(identity) => ({ delivery_status: 'PENDING', ...ownFacilityDefaults(identity) })}
-    />
-  );
-}
-
+/** Simulator delivery (spec part 2 §2 'Simulator Delivery'); the screen loads on first visit. */
 export default {
   name: simulatorDeliveries.name,
-  list: DeliveryScreen,
+  list: lazy(() => import('./DeliveryList')),
   icon: LocalShippingIcon,
   recordRepresentation: 'order_id',
 };

@@ -3,15 +3,10 @@ import { FunctionField, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { simulatorDoctors } from '../../../../domain/resources/simulator-doctors';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { Line } from '../../master/cells';
+import { Line, Rupiah } from '../../master/cells';
 import { JsonFieldsButton, JsonFieldsDialog } from '../JsonFieldsDialog';
 
 const R = 'resources.admin/simulator/doctors';
-const rupiah = new Intl.NumberFormat('id-ID', {
-  style: 'currency',
-  currency: 'IDR',
-  maximumFractionDigits: 0,
-});
 
 /**
  * /simulator/doctors: NIP, name with the facility, specialization (the 16 of spec §9), fee,
@@ -62,7 +57,7 @@ function DoctorList() {
             key="fee"
             label={`${R}.fields.consultation_fee`}
             sortBy="consultation_fee"
-            render={(r: any) => (r.consultation_fee == null ? '-' : rupiah.format(r.consultation_fee))}
+            render={(r: any) => <Rupiah value={r.consultation_fee} />}
           />,
           <FunctionField
             key="exp"

@@ -1,16 +1,11 @@
+import { lazy } from 'react';
 import PersonIcon from '@mui/icons-material/Person';
 import { simulatorPatients } from '../../../../domain/resources/simulator-patients';
-import { ResourceScreen } from '../../generic/ResourceScreen';
-import { ownFacilityDefaults } from '../facilityDefaults';
 
-/** Simulator patients: the generic screen, with a facility user's facility preselected. */
-function PatientScreen() {
-  return <ResourceScreen decl={simulatorPatients} defaults={ownFacilityDefaults} />;
-}
-
+/** Simulator patients (spec part 2 §2 'Simulator Patients'); the screen loads on first visit. */
 export default {
   name: simulatorPatients.name,
-  list: PatientScreen,
+  list: lazy(() => import('./PatientList')),
   icon: PersonIcon,
   recordRepresentation: 'name',
 };
