@@ -4,14 +4,16 @@ import { ROLES, defaultMenuPaths } from '../domain/menu.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
+import { rebuildStaleRollups } from './db/rollups.js';
 
 /**
- * Migrations, the list indexes of the declared resources, DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the
+ * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild, DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the
  * role-to-menu matrix seeded from the defaults for roles that have none.
  */
 export async function prepareDatabase(db: Db) {
   const applied = await migrate(db);
   await ensureListIndexes(db, RESOURCES);
+  await rebuildStaleRollups(db);
   await db.query(
     `INSERT INTO areas (code, name, level, parent_code, population, area_km2)
      SELECT * FROM jsonb_to_recordset($1::jsonb)

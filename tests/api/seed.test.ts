@@ -280,6 +280,20 @@ describe.each(dbTargets())('demo city in the database (%s)', (kind) => {
     expect((await get('/api/dashboard/stats')).totalAppointments).toBe(days.base + 1);
   });
 
+  it('rebuilds at the next start rollups that a load committed without rebuilding (stopped half way)', async () => {
+    expect(await one('SELECT stale FROM rollup_state')).toEqual({ stale: false });
+    const before = await one(`SELECT (SELECT sum(count)::int FROM patient_rollup) AS patients,
+                                     (SELECT sum(appointments)::int FROM performance_daily) AS appointments`);
+    await t.db.exec('TRUNCATE patient_rollup, performance_daily; UPDATE rollup_state SET stale = true');
+    await prepareDatabase(t.db);
+    expect(await one('SELECT stale FROM rollup_state')).toEqual({ stale: false });
+    expect(
+      await one(`SELECT (SELECT sum(count)::int FROM patient_rollup) AS patients,
+                        (SELECT sum(appointments)::int FROM performance_daily) AS appointments`),
+    ).toEqual(before);
+    expect(before.patients).toBeGreaterThan(0);
+  });
+
   it('draws every chart of the dashboard with data', async () => {
     const byDate = (await get('/api/dashboard/appointments-by-date')) as { count: number }[];
     expect(byDate).toHaveLength(30);
@@ -509,6 +523,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bulk load through COPY (postgres)
     const summary = await loadCity(db, { ...options, databaseUrl: url, threads: 0 });
     expect(await shape()).toEqual(before);
     expect(summary.phases.map((p) => p.phase)).toContain('foreign keys');
+    // The rollups were rebuilt after the commit, beside the list indexes.
+    expect(summary.phases.find((p) => p.phase === 'rollups and list indexes')?.detail).toMatch(/rollups \d/);
+    expect((await db.query('SELECT stale FROM rollup_state')).rows).toEqual([{ stale: false }]);
 
     const plan = planCity(options);
     const batches = [...patientBatches(plan)];

@@ -9,11 +9,12 @@
  * - Worker threads draw and encode the next ranges of patients while PostgreSQL writes one:
  *   on two cores the generator and the server each get one.
  *
- * Rows, keys, indexes, foreign keys, triggers and rollups are written in one transaction: a
- * failed load leaves the database as it was. Only the list indexes (the ones prepareDatabase()
- * creates when they are missing, the GIN trigram index among them) are built after the commit,
- * two at a time, beside the statistics: should that part stop half way, the next start of the
- * server builds what is missing.
+ * Rows, keys, indexes, foreign keys and triggers are written in one transaction: a failed load
+ * leaves the database as it was. After the commit, three connections share the two cores: one
+ * rebuilds the rollups (marked stale in the load's transaction, so that a server started before
+ * they are done rebuilds them itself), two build the list indexes (the ones prepareDatabase()
+ * creates when they are missing, the GIN trigram indexes among them) beside the statistics:
+ * should that part stop half way, the next start of the server completes it.
  */
 import os from 'node:os';
 import { Readable } from 'node:stream';
@@ -208,7 +209,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       next('foreign keys', indexTimes);
       const keyTimes = await rebuild(tx, bulk.foreignKeys);
 
-      next('rollups', keyTimes);
+      next('rollups and list indexes', keyTimes);
       // Ids were given explicitly: move the identity sequences past them.
       for (const table of ['medical_facilities', 'patients', 'appointments']) {
         await tx.query(
@@ -216,7 +217,9 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
         );
       }
       await endBulkTriggers(tx, bulk);
-      await tx.exec('SELECT refresh_rollups()');
+      // The rollups are rebuilt after the commit, beside the list indexes; until then they are
+      // marked stale, and a server that starts before they are rebuilt rebuilds them itself.
+      await tx.query('UPDATE rollup_state SET stale = true');
       await options.finish?.(tx);
       await tx.exec('COMMIT');
     } catch (err) {
@@ -224,7 +227,6 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       throw err;
     }
 
-    next('list indexes');
     const after = await afterCommitWork(connect, client, afterCommit, ['medical_facilities', ...DEMO_TABLES]);
     next('done', after);
   } finally {
@@ -238,11 +240,11 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * After the commit: builds the list indexes and gathers the statistics (VACUUM (ANALYZE), which
- * also sets the visibility map where COPY could not freeze), two statements at a time on two
- * connections. The slowest index (a GIN one, which PostgreSQL builds on one core) goes first,
- * the rest follow on the other connection; a table is analyzed once its indexes exist
- * (statistics of index expressions come with them).
+ * After the commit: rebuilds the rollups on one connection while two others build the list
+ * indexes and gather the statistics (VACUUM (ANALYZE), which also sets the visibility map where
+ * COPY could not freeze). The slowest index (a GIN one, which PostgreSQL builds on one core) goes
+ * first, the rest follow on the other connection; a table is analyzed once its indexes exist
+ * (statistics of index expressions come with them) and the rollups are rebuilt.
  * Returns where the time went.
  */
 async function afterCommitWork(
@@ -252,6 +254,25 @@ async function afterCommitWork(
   tables: string[],
 ): Promise<string> {
   const clients = [client, await connect()];
+  const times: string[] = [];
+  // The rollups on a connection of their own: their rebuild is one statement on one core, and
+  // the index builds keep the other busy meanwhile.
+  const rollupClient = await connect();
+  const rollupsStarted = performance.now();
+  const rollups = (async () => {
+    await rollupClient.query('BEGIN');
+    try {
+      // Held from the start: a server starting meanwhile waits here rather than rebuilding too.
+      await rollupClient.query('SELECT stale FROM rollup_state FOR UPDATE');
+      await rollupClient.query('SELECT refresh_rollups()');
+      await rollupClient.query('UPDATE rollup_state SET stale = false');
+      await rollupClient.query('COMMIT');
+    } catch (err) {
+      await rollupClient.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+    times.push(`rollups ${seconds(performance.now() - rollupsStarted)}`);
+  })();
   // A GIN build gathers its entries in this much memory before it writes them out: the index of
   // the 5M appointment names took about two thirds of the time with 1 GB that it took with 512 MB.
   // No parallel B-tree builds beside it, so that it keeps a core to itself.
@@ -260,7 +281,6 @@ async function afterCommitWork(
   );
   const idle = [...clients];
   const waiting: ((c: pg.Client) => void)[] = [];
-  const times: string[] = [];
   /** Runs a statement on the first connection free, in the order asked. */
   const run = async (name: string, sql: string) => {
     const c = idle.pop() ?? (await new Promise<pg.Client>((resolve) => waiting.push(resolve)));
@@ -280,19 +300,20 @@ async function afterCommitWork(
       (a, b) => Number(/ USING btree /.test(a.sql)) - Number(/ USING btree /.test(b.sql)),
     );
     const built = slowFirst.map((i) => ({ table: i.table, done: run(i.name, i.sql) }));
+    // A table is analyzed once its indexes exist and the rollups (some of them tables here) are rebuilt.
     const analyzed = tables.map((table) => {
       const own = built.filter((b) => b.table.replace(/^.*\./, '') === table).map((b) => b.done);
-      return Promise.all(own).then(() => run(`ANALYZE ${table}`, `VACUUM (ANALYZE) ${table}`));
+      return Promise.all([...own, rollups]).then(() => run(`ANALYZE ${table}`, `VACUUM (ANALYZE) ${table}`));
     });
-    const results = await Promise.allSettled([...built.map((b) => b.done), ...analyzed]);
+    const results = await Promise.allSettled([rollups, ...built.map((b) => b.done), ...analyzed]);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       throw new Error(
-        `the city is loaded, but building the list indexes or statistics failed (the server builds missing list indexes when it starts): ${failed.reason}`,
+        `the city is loaded, but rebuilding the rollups, the list indexes or the statistics failed (the server rebuilds what is missing when it starts): ${failed.reason}`,
       );
     }
   } finally {
-    await Promise.all(clients.slice(1).map((c) => c.end()));
+    await Promise.all([...clients.slice(1), rollupClient].map((c) => c.end()));
   }
   return times.join(', ');
 }

@@ -111,7 +111,7 @@ export interface LoadProgress {
     | 'indexes'
     | 'foreign keys'
     | 'rollups'
-    | 'list indexes'
+    | 'rollups and list indexes'
     | 'analyze'
     | 'done';
   patients: number;
