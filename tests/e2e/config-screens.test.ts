@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, eventually, labelled, pathOf, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 
 describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () => {
@@ -62,6 +62,111 @@ describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () 
       .first()
       .waitFor();
     await expectNoSeriousA11yViolations(page, 'journey config');
+  });
+
+  it('builds a journey configuration through the step picker, and a saved one reopens with its steps', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/master/journey-config');
+    await page.getByRole('row').filter({ hasText: 'RAWAT_JALAN' }).first().waitFor();
+    await page.getByRole('link', { name: 'Tambah' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const row = (n: number) => dialog.getByRole('group', { name: `Langkah ${n}` });
+    const choose = async (n: number, option: string) => {
+      await row(n)
+        .getByRole('combobox', { name: /^ID langkah/ })
+        .click();
+      await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    };
+
+    // Type and at least one step are required.
+    await dialog.getByText('Belum ada langkah. Tambahkan setidaknya satu.').waitFor();
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await eventually(() => dialog.getByText('Wajib diisi').count()).toBe(2);
+    // A new step's 'supported' switch waits for its id; its empty fields are errors on save.
+    await dialog.getByRole('button', { name: 'Tambah Langkah' }).click();
+    await eventually(() => row(1).getByLabel('Didukung').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await eventually(() => row(1).getByText('Wajib diisi').count()).toBe(3);
+
+    // The type is in capitals as it is typed.
+    await dialog.getByLabel(labelled('Jenis Perjalanan')).fill('e2e_rawat');
+    await expect(dialog.getByLabel(labelled('Jenis Perjalanan')).inputValue()).resolves.toBe('E2E_RAWAT');
+
+    // Choosing an id fills the titles and the default duration (spec §9), still editable.
+    await choose(1, 'Konsultasi Dokter (consultation)');
+    await expect(
+      row(1)
+        .getByRole('textbox', { name: labelled('Judul') })
+        .inputValue(),
+    ).resolves.toBe('Konsultasi Dokter');
+    await expect(row(1).getByRole('textbox', { name: 'Judul (English)' }).inputValue()).resolves.toBe(
+      'Doctor Consultation',
+    );
+    await expect(row(1).getByRole('spinbutton').inputValue()).resolves.toBe('15');
+    await row(1).getByRole('spinbutton').fill('20');
+    await row(1).getByLabel('Didukung').check();
+
+    await dialog.getByRole('button', { name: 'Tambah Langkah' }).click();
+    await choose(2, 'Pengiriman E-Resep (submit_e_recipe)');
+    await expect(row(2).getByRole('spinbutton').inputValue()).resolves.toBe('30');
+    await row(2).getByLabel('Didukung').check();
+    await dialog.getByRole('button', { name: 'Tambah Langkah' }).click();
+    await choose(3, 'Pembayaran (payment)');
+    await row(3).getByLabel('Didukung').check();
+
+    // Removing a step takes it out of the supported steps; payment then moves to the top.
+    await dialog.getByRole('button', { name: 'Hapus langkah 2' }).click();
+    await eventually(() => dialog.getByRole('group', { name: /^Langkah \d$/ }).count()).toBe(2);
+    await dialog.getByRole('button', { name: 'Naikkan langkah 2' }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(() =>
+      row(1)
+        .getByRole('textbox', { name: labelled('Judul') })
+        .inputValue(),
+    ).toBe('Pembayaran');
+    await expectNoSeriousA11yViolations(page, 'journey config dialog', { include: '[role="dialog"]' });
+
+    // The raw JSON shows the same steps.
+    await dialog.getByLabel('JSON mentah').check();
+    await expect(dialog.getByRole('textbox', { name: /JSON/ }).inputValue()).resolves.toMatch(
+      /"id": "payment"[\s\S]*"id": "consultation"/,
+    );
+    await dialog.getByLabel('JSON mentah').uncheck();
+
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    const saved = page.getByRole('row').filter({ hasText: 'E2E_RAWAT' });
+    await saved.getByText('2 langkah, 2 didukung').waitFor();
+
+    const token = await e2e.apiToken(DEMO.super_admin);
+    const { body } = await e2e.api(token, '/api/admin/journey-config?search=E2E_RAWAT');
+    const config = body.data.find((c: any) => c.journey_type === 'E2E_RAWAT');
+    expect(config.journey_steps).toEqual([
+      { id: 'payment', title: 'Pembayaran', title_en: 'Payment', default_duration_minutes: 15 },
+      {
+        id: 'consultation',
+        title: 'Konsultasi Dokter',
+        title_en: 'Doctor Consultation',
+        default_duration_minutes: 20,
+      },
+    ]);
+    expect(config.supported_journey).toEqual(['payment', 'consultation']);
+
+    // Reopened, the dialog shows the saved steps.
+    await page.reload();
+    await saved.getByRole('link', { name: 'Ubah' }).click();
+    await eventually(() =>
+      row(1)
+        .getByRole('combobox', { name: /^ID langkah/ })
+        .innerText(),
+    ).toBe('Pembayaran (payment)');
+    await expect(row(2).getByRole('spinbutton').inputValue()).resolves.toBe('20');
+    await expect(row(2).getByLabel('Didukung').isChecked()).resolves.toBe(true);
+
+    // The server's own refusal (a type that exists) lands next to the type.
+    await dialog.getByLabel(labelled('Jenis Perjalanan')).fill('rawat_jalan');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.getByText('Data dengan nilai ini sudah terdaftar').waitFor();
   });
 
   it("'initialize defaults' recreates a missing default journey configuration", async () => {

@@ -139,6 +139,8 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
       validate={schemaValidator(decl, editing)}
       toolbar={<DialogToolbar onCancel={onClose} />}
       defaultValues={editing ? undefined : defaults?.(identity ?? {})}
+      // The schema's checks answer in the console's language, under each field: not the browser's.
+      noValidate
       sx={{ p: 0 }}
     >
       {children}

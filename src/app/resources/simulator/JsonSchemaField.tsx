@@ -21,7 +21,14 @@ const isEmpty = (v: unknown) =>
 /** What a field's generated form may set beside its schema: templates, widgets, texts, errors. */
 export type JsonFormOptions = Pick<
   FormProps,
-  'uiSchema' | 'templates' | 'widgets' | 'formContext' | 'translateString' | 'extraErrors' | 'liveValidate'
+  | 'uiSchema'
+  | 'templates'
+  | 'widgets'
+  | 'formContext'
+  | 'translateString'
+  | 'extraErrors'
+  | 'liveValidate'
+  | 'experimental_defaultFormStateBehavior'
 >;
 
 /**
@@ -56,7 +63,12 @@ export function JsonSchemaField({
   const [raw, setRaw] = useState(false);
   const [state, setState] = useState<JsonState>({ value: initial });
   const [text, setText] = useState(() => (initial == null ? '' : JSON.stringify(initial, null, 2)));
-  const { uiSchema: extraUi, liveValidate = true, ...formOptions } = form ?? {};
+  const {
+    uiSchema: extraUi,
+    liveValidate = true,
+    experimental_defaultFormStateBehavior: defaultsBehavior,
+    ...formOptions
+  } = form ?? {};
   const uiSchema = useMemo(
     () => ({
       ...extraUi,
@@ -156,7 +168,10 @@ export function JsonSchemaField({
             liveValidate={liveValidate}
             {...formOptions}
             // Days left out are closed: no empty day objects filled in from nested defaults.
-            experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults' }}
+            experimental_defaultFormStateBehavior={{
+              emptyObjectFields: 'populateRequiredDefaults',
+              ...defaultsBehavior,
+            }}
             showErrorList={false}
             idPrefix={`${id}-${name}`}
             tagName="div"

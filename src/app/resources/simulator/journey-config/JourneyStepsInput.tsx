@@ -200,7 +200,7 @@ export function JourneyStepsInput() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const record = useRecordContext();
-  const { setValue } = useFormContext();
+  const { setValue, getValues } = useFormContext();
   const { field } = useInput({ source: 'journey_steps' });
   const supported: string[] = useWatch({ name: 'supported_journey' }) ?? [];
   const { errors, isSubmitted } = useFormState({ name: ['journey_steps', 'supported_journey'] });
@@ -214,10 +214,15 @@ export function JourneyStepsInput() {
       { shouldDirty: true },
     );
   };
+  // The generated form keeps its context while it compares equal (functions included): the
+  // switch reads the form's values when it is used, not those of the render that made it.
   const context: StepsContext = {
     supported,
-    setSupported: (id, on) =>
-      writeSupported(on ? [...supported, id] : supported.filter((s) => s !== id), steps),
+    setSupported: (id, on) => {
+      const current: string[] = getValues('supported_journey') ?? [];
+      const within: Step[] = getValues('journey_steps') ?? [];
+      writeSupported(on ? [...current, id] : current.filter((s) => s !== id), within);
+    },
     t: (key, options) => translate(key, options),
   };
 
@@ -227,6 +232,8 @@ export function JourneyStepsInput() {
     return {
       templates: TEMPLATES,
       liveValidate: false,
+      // A new configuration starts without steps (the list says to add one), not with an empty row.
+      experimental_defaultFormStateBehavior: { arrayMinItems: { populate: 'never' } },
       uiSchema: {
         items: {
           id: {
@@ -261,9 +268,10 @@ export function JourneyStepsInput() {
           const next = (Array.isArray(value) ? value : []) as Step[];
           // The form's own setter: the generated form may report its first value while it mounts.
           setValue('journey_steps', next, { shouldDirty: true, shouldValidate: isSubmitted });
-          // A step removed (or given another id) leaves the supported list.
-          const ids = next.map((s) => s.id);
-          if (supported.some((id) => !ids.includes(id))) writeSupported(supported, next);
+          // A step removed (or given another id) leaves the supported list, which keeps the steps' order.
+          const current: string[] = getValues('supported_journey') ?? [];
+          const ordered = next.map((s) => s.id).filter((id): id is string => !!id && current.includes(id));
+          if (ordered.join() !== current.join()) writeSupported(current, next);
         }}
       />
     </Box>
