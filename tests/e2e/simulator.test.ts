@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, chooseOption, eventually, labelled, pathOf, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
+import { makeNik } from '../../src/domain/nik';
 
 /** Each sandbox menu path and the resource screen it opens. */
 const SCREENS: [string, string][] = [
@@ -201,6 +202,94 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     }).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expectNoSeriousA11yViolations(page, 'simulator schedules');
+  });
+
+  it('delivery: the master screen on the sandbox orders, status badges in the spec colours, Rp prices, the same required fields', async () => {
+    const { body: users } = await e2e.api(token, '/api/master/users?limit=1');
+    const created = await e2e.api(token, '/api/admin/simulator/delivery', {
+      method: 'POST',
+      body: JSON.stringify({
+        order_id: 'ORD-SIM-E2E',
+        delivery_id: 'DLV-SIM-E2E',
+        user_id: users.data[0].id,
+        medical_facility_id: (await e2e.api(token, '/api/admin/medical-facilities?limit=1')).body.data[0].id,
+        hospital_address: 'Jl. Cempaka Putih Tengah No. 17',
+        hospital_latitude: -6.1754,
+        hospital_longitude: 106.8272,
+        medicine_count: 3,
+        medicine_weight: 0.5,
+        patient_nik: '3171014101900001',
+        patient_address: 'Jl. Kebon Sirih No. 2',
+        patient_kota: 'Jakarta Pusat',
+        patient_kecamatan: 'Menteng',
+        patient_kode_pos: '10340',
+        delivery_status: 'shipped',
+        delivery_price: 1250000,
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/delivery');
+    const row = page.getByRole('row').filter({ hasText: 'ORD-SIM-E2E' });
+    await row.getByText('Jakarta Pusat / Menteng').waitFor();
+    await row.getByText('3 obat').waitFor();
+    await row.getByText('Rp 1.250.000').waitFor();
+    const badge = row.locator('.MuiChip-root').filter({ hasText: 'Dikirim' });
+    await expect(badge.getAttribute('class')).resolves.toContain('MuiChip-colorPrimary');
+    await expectNoSeriousA11yViolations(page, 'simulator delivery');
+
+    // The sandbox form asks for what the master form asks for.
+    const requiredLabels = async (path: string) => {
+      await page.goto(path);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(labelled('Order ID')).waitFor();
+      const labels = await dialog.locator('label').allInnerTexts();
+      await dialog.getByRole('button', { name: 'Batal' }).click();
+      return labels
+        .filter((l) => /\*\s*$/.test(l))
+        .map((l) => l.replace(/[\s*]+$/, ''))
+        .sort();
+    };
+    const sandbox = await requiredLabels('/admin/simulator/delivery/create');
+    expect(sandbox).toHaveLength(13);
+    expect(sandbox).toEqual(await requiredLabels('/master/delivery/create'));
+  });
+
+  it('patients: name with NIK, birth date dd/MM/yyyy, an insurance chip; created and deleted with the spec messages', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/patients');
+    await page.getByRole('link', { name: 'Tambah' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    // nik, name, gender and birth date, and the facility the sandbox patient belongs to.
+    await eventually(() => dialog.getByText('Wajib diisi').count()).toBe(5);
+    await dialog.getByLabel(labelled('NIK')).fill(makeNik('31.71.01', '1990-02-05', 'P', 77));
+    await dialog.getByLabel(labelled('Nama')).fill('Siti E2E Sandbox');
+    await chooseOption(page, dialog, 'Jenis Kelamin', 'Perempuan');
+    await dialog.getByLabel(labelled('Tanggal Lahir')).fill('1990-02-05');
+    await dialog.getByLabel(labelled('Tempat Lahir')).fill('Bandung');
+    await chooseOption(page, dialog, 'Fasilitas Kesehatan', DEMO_FACILITY_NAME);
+    await chooseOption(page, dialog, 'Jenis Asuransi', 'Asuransi Swasta');
+    await expectNoSeriousA11yViolations(page, 'sandbox patient dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('Patient created successfully').waitFor();
+
+    await page.getByPlaceholder('Cari nama, NIK, No. RM atau No. JKN').fill('Siti E2E');
+    const row = page.getByRole('row').filter({ hasText: 'Siti E2E Sandbox' });
+    await row.getByText(makeNik('31.71.01', '1990-02-05', 'P', 77)).waitFor();
+    await row.getByText('05/02/1990').waitFor();
+    await row.getByText('Bandung').waitFor();
+    const chip = row.locator('.MuiChip-root').filter({ hasText: 'Asuransi Swasta' });
+    await expect(chip.getAttribute('class')).resolves.toContain('MuiChip-colorInfo');
+    await expectNoSeriousA11yViolations(page, 'simulator patients');
+
+    await row.getByRole('button', { name: 'Hapus' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /konfirmasi|ya|hapus/i })
+      .click();
+    await page.getByText('Patient deleted successfully').waitFor();
   });
 
   it("a facility user's new sandbox patient has their facility preselected", async () => {
