@@ -99,7 +99,7 @@ export const journeyConfigTexts = defineTexts({
       choose: 'Choose a step',
       title: 'Title (Indonesian)',
       title_en: 'Title (English)',
-      duration: 'Duration (minutes)',
+      duration: 'Duration (min)',
       supported: 'Supported',
       add: 'Add Step',
       move_up: 'Move step %{n} up',
