@@ -108,6 +108,15 @@ describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () 
     await row(1).getByLabel('Didukung').check();
 
     await dialog.getByRole('button', { name: 'Tambah Langkah' }).click();
+    // An id another step has cannot be chosen again.
+    await row(2)
+      .getByRole('combobox', { name: /^ID langkah/ })
+      .click();
+    await expect(
+      page.getByRole('option', { name: 'Konsultasi Dokter (consultation)' }).getAttribute('aria-disabled'),
+    ).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await choose(2, 'Pengiriman E-Resep (submit_e_recipe)');
     await expect(row(2).getByRole('spinbutton').inputValue()).resolves.toBe('30');
     await row(2).getByLabel('Didukung').check();

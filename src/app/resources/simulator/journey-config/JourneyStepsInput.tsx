@@ -11,6 +11,7 @@ import type {
   ArrayFieldTemplateProps,
   ErrorSchema,
   ObjectFieldTemplateProps,
+  WidgetProps,
 } from '@rjsf/utils';
 import { JOURNEY_STEPS } from '../../../../domain/sandbox';
 import { JsonSchemaField, type JsonFormOptions, type JsonValue } from '../JsonSchemaField';
@@ -27,6 +28,8 @@ interface Step {
 
 /** What the step rows need from the dialog: the supported ids and the texts. */
 interface StepsContext {
+  /** The ids the steps have, so that another step cannot take one again. */
+  used: string[];
   supported: string[];
   setSupported: (id: string, on: boolean) => void;
   t: (key: string, options?: Record<string, unknown>) => string;
@@ -136,6 +139,16 @@ function StepFields({ properties, formData, registry }: ObjectFieldTemplateProps
   );
 }
 
+/** The step id choice: the ten ids, those another step already has disabled. */
+function StepIdWidget(props: WidgetProps) {
+  const { used } = contextOf(props.registry);
+  const Select = props.registry.widgets.SelectWidget;
+  const taken = used.filter((id) => id !== props.value);
+  return <Select {...props} options={{ ...props.options, enumDisabled: taken }} />;
+}
+
+const WIDGETS = { stepId: StepIdWidget };
+
 const TEMPLATES = {
   ArrayFieldTemplate: StepList,
   ArrayFieldItemTemplate: StepItem,
@@ -217,6 +230,7 @@ export function JourneyStepsInput() {
   // The generated form keeps its context while it compares equal (functions included): the
   // switch reads the form's values when it is used, not those of the render that made it.
   const context: StepsContext = {
+    used: steps.map((s) => s.id).filter((id): id is string => !!id),
     supported,
     setSupported: (id, on) => {
       const current: string[] = getValues('supported_journey') ?? [];
@@ -231,12 +245,14 @@ export function JourneyStepsInput() {
     const names = JOURNEY_STEPS.map((s) => `${s[lang]} (${s.id})`);
     return {
       templates: TEMPLATES,
+      widgets: WIDGETS,
       liveValidate: false,
       // A new configuration starts without steps (the list says to add one), not with an empty row.
       experimental_defaultFormStateBehavior: { arrayMinItems: { populate: 'never' } },
       uiSchema: {
         items: {
           id: {
+            'ui:widget': 'stepId',
             'ui:title': translate(`${S}.id`),
             'ui:enumNames': names,
             'ui:placeholder': translate(`${S}.choose`),
