@@ -62,6 +62,22 @@ describe.skipIf(SKIP_E2E)('the console in English (e2e)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("checks a form in English: the dialog's own messages follow the console's language", async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+    await page.goto('/master/poli');
+    await main(page).getByRole('link', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Required').first().waitFor();
+    await dialog.getByRole('textbox').first().fill('umum 1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Only capital letters, digits, underscores (_) or hyphens (-)').waitFor();
+    const text = await dialog.innerText();
+    expect(text).not.toContain('Wajib diisi');
+    expect(text).not.toContain('Hanya huruf');
+  });
+
   it('shows the sign-in page in English once English was chosen', async () => {
     const page = await e2e.newPage();
     await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));

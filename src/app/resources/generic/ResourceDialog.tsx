@@ -6,6 +6,7 @@ import {
   SimpleForm,
   Toolbar,
   useGetIdentity,
+  useLocaleState,
   useNotify,
   useTranslate,
   type Identifier,
@@ -111,6 +112,7 @@ function Inputs({
  */
 export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, inputs }: ResourceDialogProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { identity, isPending } = useGetIdentity();
   const editing = mode === 'edit';
@@ -136,7 +138,7 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
   };
   const form = (children: ReactNode) => (
     <SimpleForm
-      validate={schemaValidator(decl, editing)}
+      validate={schemaValidator(decl, editing, locale)}
       toolbar={<DialogToolbar onCancel={onClose} />}
       defaultValues={editing ? undefined : defaults?.(identity ?? {})}
       // The schema's checks answer in the console's language, under each field: not the browser's.

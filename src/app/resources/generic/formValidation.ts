@@ -1,5 +1,5 @@
 import type { ResourceDeclaration, JsonSchema } from '../../../domain/resource';
-import { fieldErrorsFromAjv } from '../../../domain/validation';
+import { EN_VALIDATION_TEXTS, ID_VALIDATION_TEXTS, fieldErrorsFromAjv } from '../../../domain/validation';
 import { checkSchema, unsupportedKeywords } from './schemaCheck';
 
 const prepared = {
@@ -59,7 +59,11 @@ export function nestErrors(flat: Record<string, string>): Record<string, any> {
  * messages, checked without generated code: see schemaCheck.ts) plus its cross-field rules:
  * the same messages the API would answer with, before the call.
  */
-export function schemaValidator(decl: ResourceDeclaration, editing: boolean) {
+/** The schema checks' messages in the console's language (the server's answers stay Indonesian). */
+export const validationTexts = (locale: string) =>
+  locale === 'en' ? EN_VALIDATION_TEXTS : ID_VALIDATION_TEXTS;
+
+export function schemaValidator(decl: ResourceDeclaration, editing: boolean, locale = 'id') {
   const cache = editing ? prepared.edit : prepared.create;
   let schema = cache.get(decl);
   if (!schema) {
@@ -72,7 +76,7 @@ export function schemaValidator(decl: ResourceDeclaration, editing: boolean) {
   const check = schema;
   return (values: Record<string, any>) => {
     const data = cleanValues(decl, values);
-    const errors = fieldErrorsFromAjv(checkSchema(check, data));
+    const errors = fieldErrorsFromAjv(checkSchema(check, data), validationTexts(locale));
     return nestErrors({ ...errors, ...(decl.validate?.(data) ?? {}) });
   };
 }
