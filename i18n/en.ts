@@ -11,6 +11,7 @@ import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
+import { mobileSimulatorTexts } from './pages/mobile-simulator';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -26,6 +27,7 @@ export const en: typeof englishMessages & ProductMessages = {
     performance: performanceTexts.en,
     logs: logsTexts.en,
     simulator: simulatorTexts.en,
+    mobile_simulator: mobileSimulatorTexts.en,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Patients',

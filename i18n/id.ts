@@ -11,6 +11,7 @@ import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
+import { mobileSimulatorTexts } from './pages/mobile-simulator';
 
 export const id = {
   ...raIndonesian,
@@ -22,6 +23,7 @@ export const id = {
     performance: performanceTexts.id,
     logs: logsTexts.id,
     simulator: simulatorTexts.id,
+    mobile_simulator: mobileSimulatorTexts.id,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',
