@@ -89,7 +89,11 @@ export function Timeline({ steps, english }: { steps: TimelineStep[]; english: b
               }}
             >
               {s.is_completed ? (
-                <CheckCircle sx={{ color: 'success.main' }} titleAccess={translate(`${T}.done`)} />
+                <CheckCircle
+                  sx={{ color: 'success.main' }}
+                  titleAccess={translate(`${T}.done`)}
+                  data-testid="step-done"
+                />
               ) : isCurrent ? (
                 <RadioButtonChecked color="primary" />
               ) : (

@@ -966,7 +966,7 @@ export default function MobileSimulator() {
       ) : (
         <Stack spacing={2}>
           {phone}
-          <Accordion defaultExpanded={!ready} data-testid="side-panel" disableGutters>
+          <Accordion data-testid="side-panel" disableGutters>
             <AccordionSummary expandIcon={<ExpandMore />}>
               <Typography>{translate(`${T}.panel.settings_toggle`)}</Typography>
             </AccordionSummary>

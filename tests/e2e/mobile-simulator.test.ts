@@ -1,0 +1,383 @@
+/**
+ * The mobile registration simulator, E-Registrasi (spec part 2 §2, §4 'Mobile wizard', §5, §7,
+ * §8, §9): the wizard end to end for an existing and a new patient, its validation messages,
+ * back and reset, the facility user's key loaded automatically, Bearer tokens, the inspector,
+ * and a phone-width run.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, type E2E } from './harness';
+import { expectNoSeriousA11yViolations } from './axe';
+import { makeNik } from '../../src/domain/nik';
+
+const URL = '/simulator/mobile';
+/** Screenshots of every step, written only when MOBILE_SHOTS names a directory. */
+const SHOTS = process.env.MOBILE_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+interface Key {
+  id: number;
+  facility_name: string;
+  facility_code: string;
+  username: string;
+  value: string;
+}
+
+/** Tomorrow in Jakarta, or the Monday after when tomorrow is a Sunday (the wizard's default). */
+function visitDate() {
+  const day = (n: number) => new Date(Date.now() + 7 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
+  return new Date(`${day(1)}T00:00:00Z`).getUTCDay() === 0 ? day(2) : day(1);
+}
+
+describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
+  let e2e: E2E;
+  let admin: string;
+  let key: Key;
+  let poli: { poly_code: string; poly_name: string };
+  const sandbox = async (url: string, init: RequestInit = {}) =>
+    e2e.api(null, `/api/simulation${url}`, {
+      ...init,
+      headers: { 'x-api-key': key.value, ...(init.headers ?? {}) },
+    });
+  /** Places left for each doctor of the poli at 09:00 on the visit date, read from the API. */
+  const quotaAt = async (time = '09:00') => {
+    const { status, body } = await sandbox(
+      `/v1/appointment/quota/${poli.poly_code}/${visitDate()}?time=${time}`,
+    );
+    expect(status).toBe(200);
+    return new Map<string, number>(body.response.map((q: any) => [q.doctor_name, q.quota_left]));
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2E({ patients: 20 });
+    admin = await e2e.apiToken(DEMO.super_admin);
+    const faskes = await e2e.apiToken(DEMO.medical_facility);
+    const { body: own } = await e2e.api(faskes, '/api/admin/simulator-apikeys?limit=100');
+    const row = (Array.isArray(own) ? own : own.data)[0];
+    const { body: revealed } = await e2e.api(admin, `/api/admin/simulator-apikeys/${row.id}/reveal`);
+    key = { ...row, value: revealed.x_api_key };
+    const { body: poliList } = await sandbox('/simulator/poli');
+    poli = poliList.response.data[0];
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Waits until no select menu is open or fading out (axe reads what is on screen). */
+  const menusClosed = (page: Page) => eventually(() => page.locator('li[role="option"]').count()).toBe(0);
+  const title = (page: Page) => page.getByTestId('step-title');
+  const stepError = (page: Page) => page.getByTestId('step-error');
+
+  async function pickKey(page: Page) {
+    await chooseOption(page, page, 'API Key Fasilitas', `${key.facility_name} (${key.facility_code})`);
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+  }
+
+  /** The n-th oldest patient of the facility's sandbox (each test books its own). */
+  async function existingPatient(n: number) {
+    const { status, body } = await sandbox('/patients?limit=100');
+    expect(status).toBe(200);
+    const oldestFirst = [...body.response.data].reverse();
+    return oldestFirst[n] as { nik: string; name: string };
+  }
+
+  it('books an existing patient up to the e-ticket; the quota of that time is one lower', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(URL);
+    await page.getByText('Pilih API key fasilitas di panel pengaturan untuk memulai.').waitFor();
+    await pickKey(page);
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(key.facility_name);
+    await expectNoSeriousA11yViolations(page, 'mobile step 0');
+    await shot(page, 'id-1440-0-nik');
+
+    const patient = await existingPatient(0);
+    await page.getByTestId('nik-input').fill(patient.nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    // Found: straight to the doctor and service step, the patient's data shown.
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await expect.poll(() => page.getByTestId('patient-name').textContent()).toBe(patient.name);
+    await page.getByTestId('field-poly').waitFor();
+    await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+    // The spec's defaults: 09:00 (ends 10:00) and payment UMUM.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Jam Kunjungan/ }).textContent())
+      .toBe('09:00');
+    await page.getByText('Selesai 10:00 (1 jam)').waitFor();
+    expect(await page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(true);
+    await chooseOption(page, page, 'Poli', poli.poly_name);
+    await menusClosed(page);
+    await expectNoSeriousA11yViolations(page, 'mobile step 2');
+    await shot(page, 'id-1440-2-doctor');
+
+    const before = await quotaAt();
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await eventually(() => title(page).textContent()).toBe('Konfirmasi');
+    const doctorName = [...before.keys()][0];
+    const option = page.getByRole('radio', {
+      name: new RegExp(doctorName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    });
+    // The quota is shown as read live.
+    await page
+      .getByText(`Sisa kuota ${before.get(doctorName)}`)
+      .first()
+      .waitFor();
+    await option.check();
+    await expectNoSeriousA11yViolations(page, 'mobile step 3');
+    await shot(page, 'id-1440-3-confirm');
+    await page.getByRole('button', { name: 'Konfirmasi Janji Temu' }).click();
+
+    // The e-ticket: booking code (also as a QR code), queue number, doctor, poli, time, note.
+    await page.getByTestId('e-ticket').waitFor();
+    const code = (await page.getByTestId('booking-code').textContent())!;
+    expect(code).toMatch(/^APT\d{6}[A-Z]{3}$/);
+    expect(await page.getByTestId('queue-number').textContent()).toMatch(/^\d+$/);
+    await page.getByTestId('booking-qr').locator('svg[role="img"]').waitFor();
+    expect(await page.getByTestId('ticket-doctor').textContent()).toBe(doctorName);
+    expect(await page.getByTestId('ticket-poli').textContent()).toBe(poli.poly_name);
+    expect(await page.getByTestId('ticket-time').textContent()).toContain('09:00–10:00');
+    await page.getByText('Harap datang 30 menit sebelum jadwal dan membawa KTP atau kartu BPJS.').waitFor();
+    const steps = page.getByTestId('journey-timeline').locator('li');
+    await eventually(() => steps.count()).toBeGreaterThan(1);
+    const total = await steps.count();
+    expect(await steps.first().getAttribute('data-state')).toBe('current');
+    const progress = page.getByTestId('journey-progress');
+    expect(await progress.getAttribute('aria-valuenow')).toBe('0');
+    expect((await progress.boundingBox())!.width).toBe(0);
+    expect((await quotaAt()).get(doctorName)).toBe(before.get(doctorName)! - 1);
+    await expectNoSeriousA11yViolations(page, 'mobile e-ticket');
+    await shot(page, 'id-1440-4-ticket');
+
+    // The inspector lists the flow's calls, the key masked to its first and last 4 characters.
+    const inspector = page.getByTestId('inspector');
+    await eventually(() => inspector.getByTestId('inspector-entry').count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => inspector.textContent()).toContain('/v1/appointment');
+    const headers = await inspector.getByTestId('inspector-request-headers').first().textContent();
+    expect(headers).toContain(`${key.value.slice(0, 4)}••••${key.value.slice(-4)}`);
+    expect(await inspector.textContent()).not.toContain(key.value);
+    await page.getByRole('switch', { name: 'Inspektur request/response' }).uncheck();
+    await eventually(() => inspector.count()).toBe(0);
+
+    // The journey moves on: the completed step turns green with a check, the next is current,
+    // and the bar's width is the completed share.
+    await e2e.db.query(
+      `UPDATE simulator_journey_events SET is_completed = true
+        WHERE appointment_id = (SELECT id FROM simulator_appointments WHERE booking_id = $1) AND position = 1`,
+      [code],
+    );
+    await page.getByRole('button', { name: 'Perbarui status' }).click();
+    await eventually(() => steps.first().getAttribute('data-state')).toBe('completed');
+    expect(await steps.nth(1).getAttribute('data-state')).toBe('current');
+    await steps.first().getByTestId('step-done').waitFor();
+    expect(await steps.nth(1).getByTestId('step-done').count()).toBe(0);
+    const share = Math.round((1 / total) * 100);
+    await eventually(() => progress.getAttribute('aria-valuenow')).toBe(String(share));
+    const track = (await progress.locator('..').boundingBox())!.width;
+    await eventually(async () =>
+      Math.abs((await progress.boundingBox())!.width - (track * share) / 100),
+    ).toBeLessThan(2);
+
+    // 'Buat Janji Temu Baru' starts over with nothing kept.
+    await page.getByRole('button', { name: 'Buat Janji Temu Baru' }).click();
+    await eventually(() => title(page).textContent()).toBe('Cek NIK Pasien');
+    expect(await page.getByTestId('nik-input').inputValue()).toBe('');
+    expect(await page.getByTestId('e-ticket').count()).toBe(0);
+  });
+
+  it('registers a new patient with every §5 message on its bad input, steps back by one, then books', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.goto(URL);
+    await pickKey(page);
+
+    // Step 0: an empty NIK.
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await page.getByText('NIK harus diisi').waitFor();
+    // A NIK that is nobody's yet: the new-patient form, with the server's message.
+    const nik = makeNik('31.71.01', '1993-07-21', 'P', 9000 + (Date.now() % 900));
+    await page.getByTestId('nik-input').fill(nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Data Pasien');
+    await expect
+      .poll(() => page.getByTestId('step-info').textContent())
+      .toContain('Data pasien tidak ditemukan');
+    expect(await page.getByTestId('field-nik').inputValue()).toBe(nik);
+    await expectNoSeriousA11yViolations(page, 'mobile step 1');
+    await shot(page, 'id-1440-1-patient');
+
+    // Step 1: the four required fields, then the phone.
+    await page.getByRole('button', { name: 'Daftarkan Pasien' }).click();
+    await expect
+      .poll(() => page.getByTestId('form-alert').textContent())
+      .toBe('NIK, Nama, Jenis Kelamin, dan Tanggal Lahir harus diisi');
+    await page.getByTestId('field-name').fill('Siti Uji Mobile');
+    await chooseOption(page, page, 'Jenis Kelamin', 'Perempuan');
+    await page.getByTestId('field-dateOfBirth').fill('1993-07-21');
+    await page.getByRole('button', { name: 'Daftarkan Pasien' }).click();
+    await page.getByText('Nomor telepon harus diisi').waitFor();
+    expect(await page.getByTestId('form-alert').count()).toBe(0);
+    await page.getByTestId('field-phoneNumber').fill('081234567890');
+    await chooseOption(page, page, 'Status Pernikahan', 'Menikah');
+    await chooseOption(page, page, 'Asuransi', 'BPJS (0001)');
+    await page.getByTestId('field-insurranceNumber').fill('0001234567890');
+    await shot(page, 'id-1440-1-patient-filled');
+    await page.getByRole('button', { name: 'Daftarkan Pasien' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await expect.poll(() => page.getByTestId('patient-name').textContent()).toBe('Siti Uji Mobile');
+    const { status, body } = await sandbox(`/v1/patient/KTP/${nik}`);
+    expect(status).toBe(200);
+    expect(body.response).toMatchObject({ name: 'Siti Uji Mobile', gender: 'P', insurance_type: 'BPJS' });
+
+    // Back steps back by one: the patient's data, then the NIK check.
+    await page.getByTestId('back-button').click();
+    await eventually(() => title(page).textContent()).toBe('Data Pasien');
+    await page.getByTestId('patient-card').waitFor();
+    await page.getByTestId('back-button').click();
+    await eventually(() => title(page).textContent()).toBe('Cek NIK Pasien');
+    expect(await page.getByTestId('nik-input').inputValue()).toBe(nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+
+    // Step 2: no poli, then a time without any doctor.
+    await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await page.getByText('Silakan pilih poli terlebih dahulu').waitFor();
+    await chooseOption(page, page, 'Poli', poli.poly_name);
+    await chooseOption(page, page, 'Jam Kunjungan', '07:00');
+    await page.getByText('Selesai 08:00 (1 jam)').waitFor();
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await expect
+      .poll(() => stepError(page).textContent())
+      .toBe('Tidak ada dokter yang tersedia untuk poli dan tanggal yang dipilih');
+    await chooseOption(page, page, 'Jam Kunjungan', '10:00');
+    await page.getByRole('radio', { name: 'BPJS' }).check();
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await eventually(() => title(page).textContent()).toBe('Konfirmasi');
+
+    // Step 3: no doctor chosen.
+    await page.getByRole('button', { name: 'Konfirmasi Janji Temu' }).click();
+    await expect
+      .poll(() => page.getByTestId('doctor-error').textContent())
+      .toBe('Silakan pilih dokter dengan ID yang valid');
+    await page.getByTestId('back-button').click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await eventually(() => title(page).textContent()).toBe('Konfirmasi');
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Konfirmasi Janji Temu' }).click();
+    await page.getByTestId('e-ticket').waitFor();
+    expect(await page.getByTestId('ticket-time').textContent()).toContain('10:00–11:00');
+    const code = (await page.getByTestId('booking-code').textContent())!;
+    const { body: booked } = await sandbox(`/v1/appointment/${code}`);
+    expect(booked.response).toMatchObject({
+      patient_nik: nik,
+      health_insurance: 'BPJS',
+      start_time: '10:00',
+    });
+    expect(await page.getByTestId('queue-number').textContent()).toBe(String(booked.response.queue_number));
+
+    // The same booking again is refused by the server: its reason is shown.
+    await page.getByRole('button', { name: 'Buat Janji Temu Baru' }).click();
+    await page.getByTestId('nik-input').fill(nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+    await chooseOption(page, page, 'Poli', poli.poly_name);
+    await chooseOption(page, page, 'Jam Kunjungan', '10:00');
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await eventually(() => title(page).textContent()).toBe('Konfirmasi');
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Konfirmasi Janji Temu' }).click();
+    await expect
+      .poll(() => stepError(page).textContent())
+      .toBe(
+        'Gagal membuat janji temu: Pasien sudah memiliki janji temu dengan dokter ini pada tanggal tersebut',
+      );
+    expect(await title(page).textContent()).toBe('Konfirmasi');
+  });
+
+  it("as a facility user the facility's key loads by itself; Bearer tokens are fetched and used", async () => {
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.goto(URL);
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+    await page.getByText('API key fasilitas Anda dimuat otomatis.').waitFor();
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(key.facility_name);
+
+    await page.getByRole('radio', { name: 'Bearer token' }).check();
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(key.username);
+    await page.getByLabel('Password', { exact: true }).fill('salah-sekali');
+    await page.getByRole('button', { name: 'Ambil Token' }).click();
+    await expect
+      .poll(() => page.getByTestId('token-error').textContent())
+      .toBe('Gagal mendapatkan token 1: 401 Username atau password salah');
+    await page.getByLabel('Password', { exact: true }).fill(e2e.config.demoPassword);
+    await page.getByRole('button', { name: 'Ambil Token' }).click();
+    await page.getByTestId('token-ok').waitFor();
+    await expectNoSeriousA11yViolations(page, 'mobile bearer panel');
+
+    const patient = await existingPatient(1);
+    await page.getByTestId('nik-input').fill(patient.nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    // The call went with the Bearer token, masked in the inspector; the password never shows.
+    const headers = await page.getByTestId('inspector-request-headers').first().textContent();
+    expect(headers).toMatch(/"Authorization": "Bearer \S{4}••••\S{4}"/);
+    expect(await page.getByTestId('inspector').textContent()).not.toContain(e2e.config.demoPassword);
+  });
+
+  it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(URL);
+    await eventually(() => title(page).textContent()).toBe('Check Patient NIK');
+    const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await noOverflow()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'mobile 390 step 0');
+    await shot(page, 'en-390-0-nik');
+    // The panel starts folded under the phone.
+    expect(await page.getByTestId('api-key').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Settings and inspector' }).click();
+    await page.getByTestId('api-key').waitFor({ state: 'visible' });
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+    await page.getByRole('button', { name: 'Settings and inspector' }).click();
+    await page.getByTestId('api-key').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Check NIK' }).click();
+    await page.getByText('NIK harus diisi').waitFor();
+    const patient = await existingPatient(2);
+    await page.getByTestId('nik-input').fill(patient.nik);
+    await page.getByRole('button', { name: 'Check NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Choose Doctor');
+    await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+    await chooseOption(page, page, 'Poli', poli.poly_name);
+    await chooseOption(page, page, 'Visit Time', '11:00');
+    await menusClosed(page);
+    expect(await noOverflow()).toBe(true);
+    await shot(page, 'en-390-2-doctor');
+    await page.getByRole('button', { name: 'See Available Doctors' }).click();
+    await eventually(() => title(page).textContent()).toBe('Confirm');
+    await page.getByRole('radio').first().check();
+    expect(await noOverflow()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'mobile 390 step 3');
+    await shot(page, 'en-390-3-confirm');
+    await page.getByRole('button', { name: 'Confirm Appointment' }).click();
+    await page.getByTestId('e-ticket').waitFor();
+    await page.getByTestId('booking-qr').locator('svg').waitFor();
+    await page
+      .getByText('Please arrive 30 minutes before the schedule and bring your ID (KTP) or BPJS card.')
+      .waitFor();
+    expect(await page.getByTestId('ticket-time').textContent()).toContain('11:00–12:00');
+    expect(await noOverflow()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'mobile 390 e-ticket');
+    await shot(page, 'en-390-4-ticket');
+    await page.getByRole('button', { name: 'Buat Janji Temu Baru' }).click();
+    await eventually(() => title(page).textContent()).toBe('Check Patient NIK');
+  });
+});
