@@ -769,6 +769,7 @@ export default function MobileSimulator() {
                 value={String(d.doctor_id)}
                 disabled={d.quota_left <= 0}
                 control={<Radio size="small" />}
+                disableTypography
                 sx={{ alignItems: 'flex-start', mr: 0, width: '100%' }}
                 label={
                   <Box sx={{ pt: 0.75 }} data-testid="doctor-option">
@@ -890,7 +891,7 @@ export default function MobileSimulator() {
         </Stack>
       </Box>
       {ready && (
-        <Box sx={{ px: 1, pt: 2 }}>
+        <Box sx={{ px: 1, pt: 2, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Stepper activeStep={w.step} alternativeLabel>
             {STEPS.map((s) => (
               <Step key={s}>
@@ -911,7 +912,7 @@ export default function MobileSimulator() {
             {translate(`${T}.step_of`, { n: w.step + 1 })}
           </Typography>
         )}
-        <Stack spacing={1.5} sx={{ mb: 2 }} aria-live="polite">
+        <Stack spacing={1.5} sx={{ mb: error || info ? 2 : 0 }} aria-live="polite">
           {error && (
             <Alert severity="error" onClose={() => setError(null)} data-testid="step-error">
               {error}
