@@ -302,7 +302,7 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     expect(await title(page).textContent()).toBe('Konfirmasi');
   });
 
-  it("as a facility user the facility's key loads by itself; Bearer tokens are fetched and used", async () => {
+  it("as a facility user the facility's key loads by itself; Bearer and Basic auth; an external URL goes through the proxy", async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.goto(URL);
     await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
@@ -329,6 +329,30 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     const headers = await page.getByTestId('inspector-request-headers').first().textContent();
     expect(headers).toMatch(/"Authorization": "Bearer \S{4}••••\S{4}"/);
     expect(await page.getByTestId('inspector').textContent()).not.toContain(e2e.config.demoPassword);
+
+    // Basic: the key as user and password.
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await eventually(() => title(page).textContent()).toBe('Cek NIK Pasien');
+    await page.getByRole('radio', { name: /^Basic/ }).check();
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    expect(await page.getByTestId('inspector-request-headers').first().textContent()).toMatch(
+      /"Authorization": "Basic \S{4}••••\S{4}"/,
+    );
+
+    // An external URL goes through the proxy, which calls only URLs registered on a key: the
+    // refusal and its reason are shown, and nothing leaves the server.
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('target-url').fill('http://127.0.0.1:9/facility-api');
+    await page.getByText('URL eksternal: dipanggil melalui /api/simulation/proxy').waitFor();
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await expect.poll(() => stepError(page).textContent()).toMatch(/^Gagal memeriksa NIK: \S/);
+    expect(await page.getByTestId('inspector-entry').first().textContent()).toContain(
+      `/api/simulation/proxy?target_url=${encodeURIComponent('http://127.0.0.1:9/facility-api/v1/patient/KTP/')}`,
+    );
+    expect(await title(page).textContent()).toBe('Cek NIK Pasien');
   });
 
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {

@@ -770,7 +770,7 @@ export default function MobileSimulator() {
                 disabled={d.quota_left <= 0}
                 control={<Radio size="small" />}
                 disableTypography
-                sx={{ alignItems: 'flex-start', mr: 0, width: '100%' }}
+                sx={{ display: 'flex', alignItems: 'flex-start', mr: 0 }}
                 label={
                   <Box sx={{ pt: 0.75 }} data-testid="doctor-option">
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
