@@ -319,6 +319,11 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await page.getByLabel('Password', { exact: true }).fill(e2e.config.demoPassword);
     await page.getByRole('button', { name: 'Ambil Token' }).click();
     await page.getByTestId('token-ok').waitFor();
+    // The token is kept for the browser session: a reload finds it again.
+    await page.reload();
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+    await page.getByTestId('token-ok').waitFor();
+    expect(await page.getByRole('radio', { name: 'Bearer token' }).isChecked()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'mobile bearer panel');
 
     const patient = await existingPatient(1);

@@ -41,6 +41,7 @@ import {
   localTargetUrl,
   payloadOf,
   rowsOf,
+  type AuthMethod,
   type Connection,
   type Exchange,
 } from './client';
@@ -55,7 +56,22 @@ const MARITAL = ['single', 'married', 'divorced', 'widowed'] as const;
 const INSURANCE_CODES = ['0000', '0001'] as const;
 const PAYMENTS = ['UMUM', 'BPJS'] as const;
 const STEPS = ['nik', 'patient', 'doctor', 'confirm'] as const;
-const TOKEN_STORE = 'mobile-simulator.token';
+const SESSION_STORE = 'mobile-simulator.session';
+
+/** The Bearer token of this browser session, kept with the key and target it was issued for. */
+interface StoredSession {
+  keyId: number | null;
+  targetUrl: string;
+  auth: AuthMethod;
+  token: string | null;
+}
+function readSession(): StoredSession | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(SESSION_STORE) ?? 'null');
+  } catch {
+    return null;
+  }
+}
 const MAX_EXCHANGES = 50;
 
 /** The hour after a visit time (end = start + 1 h). */
@@ -176,20 +192,23 @@ export default function MobileSimulator() {
     key: '',
     targetUrl: localTargetUrl(),
     auth: 'apikey',
-    token: sessionStorage.getItem(TOKEN_STORE),
+    token: null,
   }));
-  const setConn = useCallback((patch: Partial<Connection>) => {
-    setConnState((c) => {
-      const next = { ...c, ...patch };
-      if (next.token) sessionStorage.setItem(TOKEN_STORE, next.token);
-      else sessionStorage.removeItem(TOKEN_STORE);
-      return next;
-    });
-  }, []);
+  const setConn = useCallback((patch: Partial<Connection>) => setConnState((c) => ({ ...c, ...patch })), []);
   const [keys, setKeys] = useState<KeyOption[]>([]);
   const [keysLoading, setKeysLoading] = useState(true);
   const [keysError, setKeysError] = useState(false);
   const [keyId, setKeyId] = useState<number | ''>('');
+  useEffect(() => {
+    if (!conn.key) return;
+    const session: StoredSession = {
+      keyId: keyId === '' ? null : keyId,
+      targetUrl: conn.targetUrl,
+      auth: conn.auth,
+      token: conn.token,
+    };
+    sessionStorage.setItem(SESSION_STORE, JSON.stringify(session));
+  }, [conn.key, conn.targetUrl, conn.auth, conn.token, keyId]);
   const [autoKey, setAutoKey] = useState(false);
   const [username, setUsername] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
@@ -235,7 +254,16 @@ export default function MobileSimulator() {
       setTokenError(null);
       try {
         const { json } = await httpClient(`${API_URL}/admin/simulator-apikeys/${id}/reveal`);
-        setConn({ key: json.x_api_key, targetUrl: k?.url_dev || localTargetUrl(), token: null });
+        const targetUrl = k?.url_dev || localTargetUrl();
+        // The session's token and auth method for this key and target, when there is one.
+        const stored = readSession();
+        const same = stored?.keyId === id && stored.targetUrl === targetUrl;
+        setConn({
+          key: json.x_api_key,
+          targetUrl,
+          auth: same ? stored.auth : 'apikey',
+          token: same ? stored.token : null,
+        });
         setUsername(k?.username ?? '');
         setW(initialWizard());
         setPoli(null);
