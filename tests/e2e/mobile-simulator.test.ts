@@ -360,6 +360,62 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     expect(await title(page).textContent()).toBe('Cek NIK Pasien');
   });
 
+  it("shows the server's refusal of a registration, and a facility without poli", async () => {
+    // A sandbox facility of its own, with a key and no poli.
+    const { body: masters } = await e2e.api(admin, '/api/admin/medical-facilities?limit=100');
+    const { body: sandboxes } = await e2e.api(admin, '/api/admin/simulator/facilities?limit=100');
+    const taken = new Set((sandboxes.data ?? sandboxes).map((f: any) => f.medical_facility_id));
+    const master = (Array.isArray(masters) ? masters : masters.data).find((m: any) => !taken.has(m.id));
+    const facility = await e2e.api(admin, '/api/admin/simulator/facilities', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Klinik Tanpa Poli',
+        facility_code: 'KTPMOB',
+        type: 'Klinik',
+        level: 'Primer',
+        medical_facility_id: master.id,
+      }),
+    });
+    expect(facility.status, JSON.stringify(facility.body)).toBe(201);
+    const created = await e2e.api(admin, '/api/admin/simulator-apikeys', {
+      method: 'POST',
+      body: JSON.stringify({
+        simulasi_medical_facility_id: facility.body.id,
+        username: 'ktpmob-api',
+        password: 'rahasia-mobile-1',
+        url_dev: `${e2e.baseUrl}/api/simulation`,
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto(URL);
+    await chooseOption(page, page, 'API Key Fasilitas', 'Klinik Tanpa Poli (KTPMOB)');
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe('Klinik Tanpa Poli');
+    const nik = makeNik('31.71.02', '1990-01-02', 'L', 4321);
+    await page.getByTestId('nik-input').fill(nik);
+    await page.getByRole('button', { name: 'Cek NIK' }).click();
+    await eventually(() => title(page).textContent()).toBe('Data Pasien');
+    await page.getByTestId('field-name').fill('Budi Tanpa Poli');
+    await chooseOption(page, page, 'Jenis Kelamin', 'Perempuan');
+    await page.getByTestId('field-dateOfBirth').fill('1990-01-02');
+    await page.getByTestId('field-phoneNumber').fill('0813111222');
+    await page.getByRole('button', { name: 'Daftarkan Pasien' }).click();
+    // A man's NIK for a woman: the server says why, next to the NIK as well.
+    await expect.poll(() => stepError(page).textContent()).toMatch(/^Gagal mendaftarkan pasien: \S/);
+    await page
+      .getByText('NIK tidak sesuai jenis kelamin (tanggal lahir +40 untuk perempuan)')
+      .first()
+      .waitFor();
+    expect(await title(page).textContent()).toBe('Data Pasien');
+    await chooseOption(page, page, 'Jenis Kelamin', 'Laki-laki');
+    await page.getByRole('button', { name: 'Daftarkan Pasien' }).click();
+    await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await page.getByText('Tidak ada poli yang tersedia').waitFor();
+    await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+    await page.getByText('Silakan pilih poli terlebih dahulu').waitFor();
+  });
+
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
