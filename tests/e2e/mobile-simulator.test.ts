@@ -100,9 +100,13 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
 
     const patient = await existingPatient(0);
     await page.getByTestId('nik-input').fill(patient.nik);
-    await page.getByRole('button', { name: 'Cek NIK' }).click();
-    // Found: straight to the doctor and service step, the patient's data shown.
+    await page.getByTestId('nik-input').press('Enter');
+    // Found: straight to the doctor and service step, the patient's data shown; the keyboard
+    // carries on from the new step's title.
     await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'step-title',
+    );
     await expect.poll(() => page.getByTestId('patient-name').textContent()).toBe(patient.name);
     await page.getByTestId('field-poly').waitFor();
     await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);

@@ -231,6 +231,14 @@ export default function MobileSimulator() {
   const [poliError, setPoliError] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  // A new step takes the focus to its title, so keyboard and screen-reader users start there.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(w.step);
+  useEffect(() => {
+    if (shownStep.current === w.step) return;
+    shownStep.current = w.step;
+    titleRef.current?.focus();
+  }, [w.step]);
 
   const clearMessages = () => {
     setError(null);
@@ -932,7 +940,14 @@ export default function MobileSimulator() {
         </Box>
       )}
       <Box ref={contentRef} sx={{ flex: 1, overflowY: 'auto', p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 0.5 }} data-testid="step-title">
+        <Typography
+          variant="h6"
+          component="h2"
+          ref={titleRef}
+          tabIndex={-1}
+          sx={{ mb: 0.5, outline: 'none' }}
+          data-testid="step-title"
+        >
           {stepTitle}
         </Typography>
         {w.step < 4 && ready && (
