@@ -24,6 +24,7 @@ import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
 import { registerDomainConfigRoutes } from './routes/domain-config.js';
+import { registerApiSimulatorRoutes } from './routes/api-simulator.js';
 import { registerGateway } from './gateway/index.js';
 import { createOutboundClient } from './outbound/index.js';
 import { registerSimulation } from './simulation/index.js';
@@ -112,6 +113,7 @@ export async function buildApp({
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
   registerDomainConfigRoutes(app, db);
+  registerApiSimulatorRoutes(app, db);
   registerGateway(app, db, createOutboundClient({ allowHosts: config.outboundAllowHosts }));
   registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
   registerSimulation(app, db, config);

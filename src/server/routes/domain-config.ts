@@ -138,7 +138,8 @@ export function registerDomainConfigRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/admin/domain/connections',
     {
-      config: { access },
+      // Also read by the API Simulator's domain configuration dialog (a facility user: their own).
+      config: { access: { menus: [...access.menus, '/api-simulator'] } },
       schema: {
         tags,
         summary: 'Integration connections with their gateway mapping and status',

@@ -37,7 +37,7 @@ export function registerSandboxAdmin(app: FastifyInstance, db: Db) {
   app.get(
     '/api/admin/simulator-apikeys/:id/reveal',
     {
-      config: { access: { menus: ['/simulator/api-keys', '/simulator/mobile'] } },
+      config: { access: { menus: ['/simulator/api-keys', '/simulator/mobile', '/api-simulator'] } },
       schema: {
         tags: ['admin/simulator-apikeys'],
         summary: 'The key and token in full (an explicit reveal, written to the activity log)',
