@@ -30,6 +30,7 @@ import { createOutboundClient } from './outbound/index.js';
 import { registerSimulation } from './simulation/index.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
+import { isApiPath } from './api-path.js';
 
 export interface ApiRoute {
   method: string;
@@ -70,7 +71,7 @@ export async function buildApp({
   });
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    if (!isApiPath(route.url)) return;
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: 'public' };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -140,11 +141,7 @@ export async function buildApp({
   }
   // Unknown /api paths answer JSON; any other GET is a console route (SPA fallback).
   app.setNotFoundHandler((request, reply) => {
-    if (
-      request.url.startsWith('/api') ||
-      !hasConsole ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
+    if (isApiPath(request.url) || !hasConsole || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'Tidak ditemukan', message: 'Tidak ditemukan' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

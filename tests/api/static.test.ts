@@ -26,7 +26,15 @@ describe('console hosting', () => {
   });
 
   it('serves index.html for console routes (SPA fallback)', async () => {
-    for (const url of ['/', '/login', '/master/patients', '/master/patients/12', '/no-such-page']) {
+    // /api-simulator is a console screen whose path starts like the API's.
+    for (const url of [
+      '/',
+      '/login',
+      '/master/patients',
+      '/master/patients/12',
+      '/no-such-page',
+      '/api-simulator',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
@@ -47,8 +55,10 @@ describe('console hosting', () => {
   });
 
   it('answers unknown API paths with a JSON 404, not the console', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Tidak ditemukan', message: 'Tidak ditemukan' });
+    for (const url of ['/api/no-such-thing', '/api', '/api?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'Tidak ditemukan', message: 'Tidak ditemukan' });
+    }
   });
 });

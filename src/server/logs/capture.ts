@@ -12,6 +12,7 @@ import { LogWriter, type Category, type Level } from './writer.js';
 import { loggedText, loggedValue, maskNiks } from './redact.js';
 import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
 import { scheduleRetention } from './retention.js';
+import { isApiPath } from '../api-path.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
   const minutes = SUSPICIOUS_WINDOW_MS / 60_000;
 
   const captured = (request: FastifyRequest) =>
-    request.url.startsWith('/api') && !request.url.startsWith('/api/docs');
+    isApiPath(request.url) && !request.url.startsWith('/api/docs');
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!captured(request)) return payload;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import { normalizeRole, ROLES, type Role } from '../../domain/menu.js';
 import { hashToken } from '../security/passwords.js';
+import { isApiPath } from '../api-path.js';
 
 /**
  * Who may call a route:
@@ -76,7 +77,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
 export function registerAccessControl(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api')) return; // the console's static files
+    if (!url || !isApiPath(url)) return; // the console's static files
     const access = request.routeOptions.config.access;
     if (access === 'public' || access === 'apiKey') return;
     const token = bearer(request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { isApiPath } from '../api-path.js';
 
 /**
  * Security headers on every response (console, API and docs):
@@ -36,7 +37,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
-    if (request.url.startsWith('/api') && !request.url.startsWith('/api/docs')) {
+    if (isApiPath(request.url) && !request.url.startsWith('/api/docs')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { work } from '../db/work.js';
 import { AppError, RETRY_AFTER_SECONDS } from './errors.js';
+import { isApiPath } from '../api-path.js';
 
 export const BUSY = 'Server sedang sibuk. Silakan coba lagi dalam beberapa detik.';
 
@@ -101,7 +102,7 @@ export function registerWorkload(app: FastifyInstance, config: Config) {
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    if (!isApiPath(route.url) || route.url.startsWith('/api/docs')) return;
     const handler = route.handler;
     const rule = route.config?.work;
     route.handler = async function (request, reply) {
