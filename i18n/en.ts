@@ -12,6 +12,7 @@ import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
+import { apiSimulatorTexts } from './pages/api-simulator';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -28,6 +29,7 @@ export const en: typeof englishMessages & ProductMessages = {
     logs: logsTexts.en,
     simulator: simulatorTexts.en,
     mobile_simulator: mobileSimulatorTexts.en,
+    api_simulator: apiSimulatorTexts.en,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Patients',

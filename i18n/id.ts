@@ -12,6 +12,7 @@ import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
 import { simulatorTexts } from './pages/simulator';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
+import { apiSimulatorTexts } from './pages/api-simulator';
 
 export const id = {
   ...raIndonesian,
@@ -24,6 +25,7 @@ export const id = {
     logs: logsTexts.id,
     simulator: simulatorTexts.id,
     mobile_simulator: mobileSimulatorTexts.id,
+    api_simulator: apiSimulatorTexts.id,
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',

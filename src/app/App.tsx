@@ -32,6 +32,7 @@ const analysisPages: Record<string, ComponentType> = {
   '/performance-analytics': lazy(() => import('./pages/PerformanceAnalytics')),
   '/logs-monitoring': lazy(() => import('./pages/LogsMonitoring')),
   '/logs/api-logs': lazy(() => import('./pages/ApiLogs')),
+  '/api-simulator': lazy(() => import('./pages/api-simulator')),
   '/simulator/mobile': lazy(() => import('./pages/mobile-simulator')),
 };
 

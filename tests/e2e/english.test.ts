@@ -17,6 +17,7 @@ const SCREENS: [string, string][] = [
   ['/master/delivery', 'Add'],
   ['/master/poli', 'Add'],
   ['/master/medical-facilities', 'Add'],
+  ['/api-simulator', 'Send a request to see its response here.'],
   // Last: its pagination is checked below.
   ['/master/patients', 'Patient'],
 ];

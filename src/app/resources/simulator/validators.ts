@@ -8,6 +8,7 @@ import * as operationalHours from 'virtual:rjsf-validator/simulator-operational-
 import * as services from 'virtual:rjsf-validator/simulator-services';
 import * as workSchedule from 'virtual:rjsf-validator/simulator-work-schedule';
 import * as journeySteps from 'virtual:rjsf-validator/journey-steps';
+import * as createPatient from 'virtual:rjsf-validator/simulator-create-patient';
 
 export interface JsonForm {
   schema: RJSFSchema;
@@ -24,6 +25,8 @@ export const SANDBOX_FORMS = {
   services: form(services),
   work_schedule: form(workSchedule),
   journey_steps: form(journeySteps),
+  // The API Simulator's create-patient payload.
+  create_patient: form(createPatient),
 } as const;
 
 export type SandboxJsonField = keyof typeof SANDBOX_FORMS;

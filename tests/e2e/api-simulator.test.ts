@@ -1,0 +1,188 @@
+/**
+ * The API Simulator (spec part 2 §2 'API Simulator', §7, §8, §9): patient search found and not
+ * found, a patient created through the rjsf form, the response panel and copy, a history entry
+ * replayed after a reload, and the facility user's picker holding only their own key.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, type E2E } from './harness';
+import { expectNoSeriousA11yViolations } from './axe';
+import { makeNik } from '../../src/domain/nik';
+
+const URL = '/api-simulator';
+const SHOTS = process.env.TESTER_SHOTS;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
+  let e2e: E2E;
+  let keyRow: { id: number; facility_name: string; facility_code: string };
+  let keyValue: string;
+  let keyCount: number;
+  const sandbox = (url: string) =>
+    e2e.api(null, `/api/simulation${url}`, { headers: { 'x-api-key': keyValue } });
+
+  beforeAll(async () => {
+    e2e = await startE2E({ patients: 20 });
+    const admin = await e2e.apiToken(DEMO.super_admin);
+    const faskes = await e2e.apiToken(DEMO.medical_facility);
+    const { body: own } = await e2e.api(faskes, '/api/admin/simulator-apikeys?limit=100');
+    keyRow = (Array.isArray(own) ? own : own.data)[0];
+    const { body: all } = await e2e.api(admin, '/api/admin/simulator-apikeys?limit=100');
+    keyCount = (Array.isArray(all) ? all : all.data).length;
+    keyValue = (await e2e.api(admin, `/api/admin/simulator-apikeys/${keyRow.id}/reveal`)).body.x_api_key;
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const panel = (page: Page) => page.getByTestId('response-panel');
+  const chip = (page: Page) => page.getByTestId('status-chip');
+
+  async function open(page: Page) {
+    await page.goto(URL);
+    await page.getByRole('heading', { name: 'API Simulator - Medical Facility Testing' }).first().waitFor();
+  }
+
+  it('searches a patient found and not found, and shows status, time, headers and body; copy', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await open(page);
+    const search = page.getByRole('button', { name: 'Cari Pasien' });
+    await page.getByText('Pilih fasilitas untuk memulai.').waitFor();
+    expect(await search.isDisabled()).toBe(true);
+    await chooseOption(
+      page,
+      page,
+      'Fasilitas / API key',
+      `${keyRow.facility_name} (${keyRow.facility_code})`,
+    );
+    await eventually(() => page.locator('li[role="option"]').count()).toBe(0);
+
+    const { body } = await sandbox('/patients?limit=5');
+    const patient = body.response.data[0] as { nik: string; name: string };
+    // Disabled without an ID number.
+    expect(await search.isDisabled()).toBe(true);
+    await page.getByLabel('Nomor ID').fill(patient.nik);
+    await eventually(() => search.isDisabled()).toBe(false);
+    await search.click();
+    await page.getByText(/^Request successful \(\d+ms\)$/).waitFor();
+    await eventually(() => chip(page).textContent()).toMatch(/^200/);
+    expect(await chip(page).getAttribute('class')).toContain('colorSuccess');
+    await expect.poll(() => page.getByTestId('response-body').textContent()).toContain(patient.name);
+    expect(
+      await panel(page)
+        .getByText(/Waktu: \d+ ms/)
+        .count(),
+    ).toBe(1);
+    await panel(page)
+      .getByText(/^Header \(\d+\)$/)
+      .click();
+    await panel(page).getByText('content-type:').waitFor();
+    await expectNoSeriousA11yViolations(page, 'api simulator search');
+    await shot(page, 'id-1440-search');
+
+    await page.getByRole('button', { name: 'Salin respons' }).click();
+    await page.getByText('Copied to clipboard!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(patient.nik);
+
+    // Not found: 404 in the envelope, a warning chip and the spec's failure message.
+    const unknown = makeNik('317101', '1990-01-01', 'L', 9876);
+    await page.getByLabel('Nomor ID').fill(unknown);
+    await search.click();
+    await page.getByText('Request failed: 404 Not Found').waitFor();
+    expect(await chip(page).getAttribute('class')).toContain('colorWarning');
+    await expect
+      .poll(() => page.getByTestId('response-body').textContent())
+      .toContain('Data pasien tidak ditemukan');
+  });
+
+  it('creates a patient through the form, and replays a history entry after a reload', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await open(page);
+    await chooseOption(
+      page,
+      page,
+      'Fasilitas / API key',
+      `${keyRow.facility_name} (${keyRow.facility_code})`,
+    );
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
+    // Disabled without NIK and name.
+    expect(await send.isDisabled()).toBe(true);
+    const nik = makeNik('317101', '1991-02-03', 'P', 4321);
+    await page.getByLabel(/^NIK/).first().fill(nik);
+    expect(await send.isDisabled()).toBe(true);
+    await page
+      .getByLabel(/^Nama lengkap/)
+      .first()
+      .fill('Dewi Penguji');
+    await page
+      .getByLabel(/^Tanggal lahir/)
+      .first()
+      .fill('1991-02-03');
+    await page
+      .getByRole('combobox', { name: /^Jenis kelamin/ })
+      .first()
+      .click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Perempuan (P)', exact: true }).click();
+    await eventually(() => page.locator('li[role="option"]').count()).toBe(0);
+    await eventually(() => send.isDisabled()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'api simulator create');
+    await shot(page, 'id-1440-create');
+    await send.click();
+    await page.getByText(/^Request successful \(\d+ms\)$/).waitFor();
+    await eventually(() => chip(page).textContent()).toMatch(/^201/);
+    const found = await sandbox(`/patient/KTP/${nik}`);
+    expect(found.status).toBe(200);
+    expect(found.body.response.name).toBe('Dewi Penguji');
+
+    // The history survives a reload; replaying the create sends it again (now refused: the
+    // NIK exists), from the form as it was.
+    await page.reload();
+    await page.getByRole('button', { name: /^Riwayat \(\d+\)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('POST /patient').first().waitFor();
+    // Read once the dialog has faded in (axe measures the colours on screen).
+    await eventually(() =>
+      page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe('1');
+    await expectNoSeriousA11yViolations(page, 'api simulator history');
+    await dialog.getByRole('button', { name: 'Kirim ulang' }).first().click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+    await eventually(() =>
+      page.getByRole('tab', { name: 'Patient Create' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    await eventually(() => page.getByLabel(/^NIK/).first().inputValue()).toBe(nik);
+    await eventually(() => chip(page).textContent()).toMatch(/^4\d\d/);
+    await page.getByText(/^Request failed: 4\d\d/).waitFor();
+  });
+
+  it("gives a facility user only their facility's key, and the list APIs answer at 390 px", async () => {
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    // Their only key is chosen at once.
+    await eventually(() => page.getByTestId('key-picker').inputValue()).toBe(String(keyRow.id));
+    await page.getByRole('combobox', { name: /^Fasilitas \/ API key/ }).click();
+    expect(await page.locator('li[role="option"]').allInnerTexts()).toEqual([
+      `${keyRow.facility_name} (${keyRow.facility_code})`,
+    ]);
+    expect(keyCount).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'RSUD/Puskesmas APIs' }).click();
+    await page.getByRole('button', { name: 'GET /doctors' }).click();
+    await eventually(() => chip(page).textContent()).toMatch(/^200/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page, 'api simulator 390');
+    await shot(page, 'id-390-facility');
+  });
+});
