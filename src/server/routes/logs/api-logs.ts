@@ -73,7 +73,7 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
             ORDER BY api_request_logs.request_time DESC, api_request_logs.id DESC LIMIT ${limit} OFFSET ${offset}`,
           where.params,
         ),
-        logTotal(db, 'api_request_logs', where),
+        logTotal(db, 'api_request_logs', where, 'request_time'),
       ]);
       return { logs: rows, total, page, limit, totalPages: Math.ceil(total / limit), estimated };
     },
