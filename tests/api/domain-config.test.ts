@@ -37,7 +37,7 @@ describe.each(dbTargets())('domain (gateway) configuration API (%s)', (kind) => 
     await t?.close();
   });
 
-  it('lists every connection as Not Configured at first, for the super admin only', async () => {
+  it('lists every connection as Not Configured at first; the API Simulator may read it, only the super admin writes', async () => {
     expect(connections.length).toBeGreaterThan(1);
     for (const c of connections) {
       expect(c).toMatchObject({
@@ -48,7 +48,19 @@ describe.each(dbTargets())('domain (gateway) configuration API (%s)', (kind) => 
       });
       expect(c.production_base_url).toMatch(/^https?:\/\//);
     }
-    expect((await api(admin, 'GET', `${BASE}/connections`)).statusCode).toBe(403);
+    // An admin reads the mappings through the API Simulator's domain dialog, and changes nothing.
+    expect((await api(admin, 'GET', `${BASE}/connections`)).statusCode).toBe(200);
+    expect(
+      (
+        await api(admin, 'POST', BASE, {
+          facility_code: 'X',
+          connection_id: 1,
+          target_production_url: 'https://a.id',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const staff = await t.login(DEMO_EMAILS.staff);
+    expect((await api(staff, 'GET', `${BASE}/connections`)).statusCode).toBe(403);
   });
 
   it("refuses a create without a facility code, a connection or any target, with the spec's messages", async () => {

@@ -28,8 +28,28 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
+/**
+ * Waits (up to 3 s) until no finite animation or transition runs in the page: a menu or tooltip
+ * half faded in or out has the colours of neither state, and axe would judge its contrast at
+ * that instant. Endless ones (spinners, progress bars) are not waited for.
+ */
+async function settleTransitions(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+          .length === 0,
+      undefined,
+      { timeout: 3000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 /** Runs axe-core in the page (injecting it once per document) with the WCAG 2.1 AA tags. */
 export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeResults> {
+  await settleTransitions(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) {
     if (!routed.has(page)) {

@@ -28,17 +28,9 @@ import { JsonSchemaField, type JsonState } from '../../resources/simulator/JsonS
 import { DEFAULT_CONFIG, sendRequest, type TesterConfig, type TesterResponse } from './request';
 import { ResponsePanel } from './ResponsePanel';
 import { ConfigDialog, DomainDialog, HistoryDialog, type HistoryEntry } from './dialogs';
+import type { KeyOption } from '../mobile-simulator/client';
 
 export const T = 'app.api_simulator';
-
-export interface KeyOption {
-  id: number;
-  facility_name: string;
-  facility_code: string;
-  username: string | null;
-  url_dev: string | null;
-  url_prod: string | null;
-}
 
 type TabId = 'search' | 'create' | 'facility';
 const ID_TYPES = ['KTP', 'BPJS', 'MR'] as const;

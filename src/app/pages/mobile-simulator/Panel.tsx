@@ -22,17 +22,16 @@ import {
 } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { isLocalTarget, maskValue, type AuthMethod, type Connection, type Exchange } from './client';
+import {
+  isLocalTarget,
+  maskValue,
+  type AuthMethod,
+  type Connection,
+  type Exchange,
+  type KeyOption,
+} from './client';
 
 const T = 'app.mobile_simulator.panel';
-
-export interface KeyOption {
-  id: number;
-  facility_name: string;
-  facility_code: string;
-  username: string | null;
-  url_dev: string | null;
-}
 
 export interface PanelProps {
   conn: Connection;

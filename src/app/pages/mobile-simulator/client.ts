@@ -26,6 +26,16 @@ export interface Exchange {
   responseBody: unknown;
 }
 
+/** A facility's API key as the key pickers list it (GET /api/admin/simulator-apikeys). */
+export interface KeyOption {
+  id: number;
+  facility_name: string;
+  facility_code: string;
+  username: string | null;
+  url_dev: string | null;
+  url_prod: string | null;
+}
+
 export interface Answer<T = any> {
   ok: boolean;
   status: number | null;

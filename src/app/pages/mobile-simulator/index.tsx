@@ -44,8 +44,9 @@ import {
   type AuthMethod,
   type Connection,
   type Exchange,
+  type KeyOption,
 } from './client';
-import { Panel, type KeyOption } from './Panel';
+import { Panel } from './Panel';
 import { Ticket, type Booking } from './Ticket';
 import { formatDate } from '../../../domain/format';
 
