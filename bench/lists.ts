@@ -134,13 +134,13 @@ async function main() {
     console.log(
       `\n${pglite ? `PGlite (${values.patients} patients)` : 'PostgreSQL (DATABASE_URL)'}: ${runs} calls each after ${warmup} warm-up, over HTTP; budget p95 <= ${budget} ms\n`,
     );
-    console.log(`${'resource'.padEnd(18)}${'request'.padEnd(30)}  p50 ms   p95 ms  status  total`);
+    console.log(`${'resource'.padEnd(21)}${'request'.padEnd(30)}  p50 ms   p95 ms  status  total`);
     let failed = 0;
     for (const r of rows) {
       const ok = r.p95 <= budget && r.status < 500;
       if (!ok) failed++;
       console.log(
-        `${r.resource.padEnd(18)}${r.name.padEnd(30)}${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${String(r.status).padStart(6)}  ${r.total.padEnd(12)} ${ok ? 'PASS' : 'FAIL'}`,
+        `${r.resource.padEnd(21)}${r.name.padEnd(30)}${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${String(r.status).padStart(6)}  ${r.total.padEnd(12)} ${ok ? 'PASS' : 'FAIL'}`,
       );
     }
     console.log(failed ? `\n${failed} over budget.` : '\nAll within budget.');

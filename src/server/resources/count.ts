@@ -17,20 +17,25 @@ export interface ListTotal {
   estimated: boolean;
 }
 
-const tableEstimates = new Map<string, { rows: number; at: number }>();
+const tableStatistics = new Map<string, { rows: number; pages: number; at: number }>();
 
-/** The table's row estimate from its statistics, or null when it has none (never analyzed). */
-async function tableEstimate(db: Queryable, table: string): Promise<number | null> {
-  const cached = tableEstimates.get(table);
-  if (cached && Date.now() - cached.at < TABLE_ESTIMATE_TTL_MS) return cached.rows;
-  const { rows } = await db.query<{ n: number | null }>(
-    `SELECT CASE WHEN c.reltuples < 0 THEN NULL ELSE c.reltuples::bigint END AS n
+/** The table's row and page counts from its statistics, or null when it has none (never analyzed). */
+export async function tableStats(
+  db: Queryable,
+  table: string,
+): Promise<{ rows: number; pages: number } | null> {
+  const cached = tableStatistics.get(table);
+  if (cached && Date.now() - cached.at < TABLE_ESTIMATE_TTL_MS) return cached;
+  const { rows } = await db.query<{ n: number | null; pages: number }>(
+    `SELECT CASE WHEN c.reltuples < 0 THEN NULL ELSE c.reltuples::bigint END AS n, c.relpages AS pages
        FROM pg_class c WHERE c.oid = to_regclass($1)`,
     [table],
   );
   const n = rows[0]?.n ?? null;
-  if (n !== null) tableEstimates.set(table, { rows: n, at: Date.now() });
-  return n;
+  if (n === null) return null;
+  const stats = { rows: Number(n), pages: Number(rows[0].pages), at: Date.now() };
+  tableStatistics.set(table, stats);
+  return stats;
 }
 
 /** The planner's row estimate for `SELECT 1 FROM <from> <where>`. */
@@ -51,7 +56,7 @@ export async function planEstimate(db: Queryable, from: string, whereSql: string
  * @param table the table's plain name, for its statistics
  */
 export async function tableTotal(db: Queryable, from: string, table: string): Promise<ListTotal> {
-  const estimate = await tableEstimate(db, table);
+  const estimate = (await tableStats(db, table))?.rows ?? null;
   if (estimate !== null && estimate > EXACT_COUNT_LIMIT * 2) return { total: estimate, estimated: true };
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`);
   return { total: rows[0].n, estimated: false };
