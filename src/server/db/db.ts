@@ -14,6 +14,11 @@ export interface Queryable {
 export interface Tx extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * `COPY … FROM STDIN` of these bytes, where the driver takes them in the same process
+   * (PGlite). Bulk loads on PostgreSQL stream theirs on a connection of their own (seed/bulk.ts).
+   */
+  copyFrom?(sql: string, data: Buffer[]): Promise<void>;
 }
 
 export interface Db extends Tx {

@@ -29,7 +29,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return dbOf(pg);
 }
 
-const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
+const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx & Required<Pick<Tx, 'copyFrom'>> => ({
   async query(sql, params) {
     // A statement cannot be interrupted here; one whose client has gone is not started.
     if (work.getStore()?.signal?.aborted)
@@ -40,6 +40,12 @@ const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
   async exec(sql) {
     await q.exec(sql);
   },
+  async copyFrom(sql, data) {
+    // PGlite reads a COPY's input from the blob given with the statement.
+    await q.query(sql.replace(/ FROM STDIN/, " FROM '/dev/blob'"), [], {
+      blob: new Blob(data as Uint8Array<ArrayBuffer>[]),
+    });
+  },
 });
 
 function dbOf(pg: PGlite): Db {
@@ -48,6 +54,7 @@ function dbOf(pg: PGlite): Db {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
+    copyFrom: base.copyFrom,
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx as any)));
     },

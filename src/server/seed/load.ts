@@ -18,7 +18,8 @@ import {
   type IdBases,
   type PatientBatch,
 } from './generate.js';
-import { patientBatches } from './entities/patients.js';
+import { patientBatches, patientRanges } from './entities/patients.js';
+import { APPOINTMENTS, JOURNEYS, PATIENTS, copySql, encodePatientRange, type CopyTable } from './copy.js';
 import { agdReportRows, emergencyRows, mentalHealthRows } from './entities/events.js';
 import { insertUsersAndDeliveries } from './entities/deliveries.js';
 import { insertPoli } from './entities/poli.js';
@@ -369,48 +370,77 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
     const assessmentIds = await insertAssessments(tx);
     await insertPoli(tx);
 
-    // Patients with their appointments and journeys; the next batch is generated while the
-    // database writes the previous one. Small slices keep the event loop (and the socket) moving.
-    next('patients');
-    let pending: Promise<unknown> = Promise.resolve();
-    let lastReport = 0;
-    const slice = Math.max(1, Math.min(250, batchSize));
-    const slices = patientBatches(plan, ids, slice);
-    let done = false;
-    while (!done) {
-      const batch: PatientBatch = { patients: [], appointments: [], journeys: [] };
-      while (batch.patients.length < batchSize) {
-        const next = slices.next();
-        if (next.done) {
-          done = true;
-          break;
+    // Patients with their appointments and journeys in INSERTs; the next batch is generated
+    // while the database writes the previous one. Small slices keep the event loop (and the
+    // socket) moving.
+    async function insertPatients() {
+      let pending: Promise<unknown> = Promise.resolve();
+      const slice = Math.max(1, Math.min(250, batchSize));
+      const slices = patientBatches(plan, ids, slice);
+      let done = false;
+      while (!done) {
+        const batch: PatientBatch = { patients: [], appointments: [], journeys: [] };
+        while (batch.patients.length < batchSize) {
+          const next = slices.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          batch.patients.push(...next.value.patients);
+          batch.appointments.push(...next.value.appointments);
+          batch.journeys.push(...next.value.journeys);
+          if (db.kind === 'postgres') await nextTick();
         }
-        batch.patients.push(...next.value.patients);
-        batch.appointments.push(...next.value.appointments);
-        batch.journeys.push(...next.value.journeys);
-        if (db.kind === 'postgres') await nextTick();
+        await pending;
+        summary.patients += batch.patients.length;
+        summary.appointments += batch.appointments.length;
+        summary.journeys += batch.journeys.length;
+        pending = (async () => {
+          await insertColumns(tx, 'patients', batch.patients, chunk);
+          await insertColumns(tx, 'appointments', batch.appointments, chunk);
+          await insertColumns(tx, 'appointment_journeys', batch.journeys, chunk);
+          progress.patients += batch.patients.length;
+          progress.appointments += batch.appointments.length;
+          progress.journeys += batch.journeys.length;
+          progress.rows += batch.patients.length + batch.appointments.length + batch.journeys.length;
+          if (performance.now() - lastReport > 1000) {
+            lastReport = performance.now();
+            report('patients');
+          }
+        })();
+        // Keep the rejection from being unhandled while we generate; it is awaited next round.
+        pending.catch(() => undefined);
       }
       await pending;
-      summary.patients += batch.patients.length;
-      summary.appointments += batch.appointments.length;
-      summary.journeys += batch.journeys.length;
-      pending = (async () => {
-        await insertColumns(tx, 'patients', batch.patients, chunk);
-        await insertColumns(tx, 'appointments', batch.appointments, chunk);
-        await insertColumns(tx, 'appointment_journeys', batch.journeys, chunk);
-        progress.patients += batch.patients.length;
-        progress.appointments += batch.appointments.length;
-        progress.journeys += batch.journeys.length;
-        progress.rows += batch.patients.length + batch.appointments.length + batch.journeys.length;
+    }
+
+    next('patients');
+    let lastReport = 0;
+    const copyFrom = tx.copyFrom?.bind(tx);
+    if (copyFrom) {
+      // In-process (PGlite), COPY takes the rows as the bulk loader encodes them, in half the
+      // time of INSERTs of the same rows: the drawing is the same, so is the city.
+      for (const range of patientRanges(plan, ids, 1000)) {
+        const encoded = encodePatientRange(plan, ids, range);
+        const tables: [CopyTable<never>, Buffer[], number][] = [
+          [PATIENTS as CopyTable<never>, encoded.patients, encoded.rows.patients],
+          [APPOINTMENTS as CopyTable<never>, encoded.appointments, encoded.rows.appointments],
+          [JOURNEYS as CopyTable<never>, encoded.journeys, encoded.rows.journeys],
+        ];
+        for (const [table, data, n] of tables) if (n) await copyFrom(copySql(table, false), data);
+        summary.patients += encoded.rows.patients;
+        summary.appointments += encoded.rows.appointments;
+        summary.journeys += encoded.rows.journeys;
+        progress.patients += encoded.rows.patients;
+        progress.appointments += encoded.rows.appointments;
+        progress.journeys += encoded.rows.journeys;
+        progress.rows += encoded.rows.patients + encoded.rows.appointments + encoded.rows.journeys;
         if (performance.now() - lastReport > 1000) {
           lastReport = performance.now();
           report('patients');
         }
-      })();
-      // Keep the rejection from being unhandled while we generate; it is awaited next round.
-      pending.catch(() => undefined);
-    }
-    await pending;
+      }
+    } else await insertPatients();
 
     next('events');
     const writeAll = async (table: SeedTable, rows: Iterable<object>) => {
