@@ -370,6 +370,19 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
     const assessmentIds = await insertAssessments(tx);
     await insertPoli(tx);
 
+    let lastReport = 0;
+    /** Counts rows the database has taken, reporting progress at most once a second. */
+    const written = (rows: { patients: number; appointments: number; journeys: number }) => {
+      progress.patients += rows.patients;
+      progress.appointments += rows.appointments;
+      progress.journeys += rows.journeys;
+      progress.rows += rows.patients + rows.appointments + rows.journeys;
+      if (performance.now() - lastReport > 1000) {
+        lastReport = performance.now();
+        report('patients');
+      }
+    };
+
     // Patients with their appointments and journeys in INSERTs; the next batch is generated
     // while the database writes the previous one. Small slices keep the event loop (and the
     // socket) moving.
@@ -399,14 +412,11 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
           await insertColumns(tx, 'patients', batch.patients, chunk);
           await insertColumns(tx, 'appointments', batch.appointments, chunk);
           await insertColumns(tx, 'appointment_journeys', batch.journeys, chunk);
-          progress.patients += batch.patients.length;
-          progress.appointments += batch.appointments.length;
-          progress.journeys += batch.journeys.length;
-          progress.rows += batch.patients.length + batch.appointments.length + batch.journeys.length;
-          if (performance.now() - lastReport > 1000) {
-            lastReport = performance.now();
-            report('patients');
-          }
+          written({
+            patients: batch.patients.length,
+            appointments: batch.appointments.length,
+            journeys: batch.journeys.length,
+          });
         })();
         // Keep the rejection from being unhandled while we generate; it is awaited next round.
         pending.catch(() => undefined);
@@ -415,7 +425,6 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
     }
 
     next('patients');
-    let lastReport = 0;
     const copyFrom = tx.copyFrom?.bind(tx);
     if (copyFrom) {
       // In-process (PGlite), COPY takes the rows as the bulk loader encodes them, in half the
@@ -431,14 +440,7 @@ async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
         summary.patients += encoded.rows.patients;
         summary.appointments += encoded.rows.appointments;
         summary.journeys += encoded.rows.journeys;
-        progress.patients += encoded.rows.patients;
-        progress.appointments += encoded.rows.appointments;
-        progress.journeys += encoded.rows.journeys;
-        progress.rows += encoded.rows.patients + encoded.rows.appointments + encoded.rows.journeys;
-        if (performance.now() - lastReport > 1000) {
-          lastReport = performance.now();
-          report('patients');
-        }
+        written(encoded.rows);
       }
     } else await insertPatients();
 
