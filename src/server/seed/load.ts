@@ -215,6 +215,8 @@ export const BULK_TABLES = [
   'emergencies',
   'agd_reports',
   'mental_health_responses',
+  'users',
+  'deliveries',
 ];
 
 /** A key, index or foreign key dropped for a load, and its statement to come back. */
