@@ -54,9 +54,13 @@ async function firstStart() {
       hadCluster,
     };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    // The server runs under npm in a process group of its own; a start that ended by itself
+    // (the error above) has nothing left to stop.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
