@@ -103,8 +103,12 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     await eventually(() => menu(page).locator('a[href="/master/patients"]').count()).toBe(0);
 
     // Clicking a leaf of another group navigates there and opens that group instead.
+    // As a user does: the group opens, then its item is clicked (not while it is still unfolding).
     await groupButton(page, 'API Simulator').click();
-    await menu(page).getByRole('link', { name: 'Simulator Pasien' }).click();
+    await eventually(() => groupButton(page, 'API Simulator').getAttribute('aria-expanded')).toBe('true');
+    const leaf = menu(page).getByRole('link', { name: 'Simulator Pasien' });
+    await leaf.waitFor({ state: 'visible' });
+    await leaf.click();
     await page.waitForURL((url) => url.pathname === '/simulator/patients');
     await eventually(() =>
       menu(page).locator('a[href="/simulator/patients"]').getAttribute('aria-current'),
