@@ -1,7 +1,7 @@
 // The README's test command: typecheck, lint, then every Vitest project. Ends with one line
 // "N passed, N failed, N skipped" totalled over all suites, and a non-zero exit on failure.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
 let failed = 0;
@@ -22,23 +22,62 @@ for (const [name, cmd, args] of [
 }
 
 mkdirSync('.test-data', { recursive: true });
-const report = '.test-data/vitest-report.json';
+
+/** One Vitest run, its results added to the totals. */
+function vitest(report, args, env = {}) {
+  rmSync(report, { force: true });
+  const status = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { stdio: 'inherit', shell: false, env: { ...process.env, ...env } },
+  ).status;
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    if (status !== 0 && r.numFailedTests === 0) failed++; // a suite that failed to load
+  } else if (status !== 0) failed++;
+}
+
 console.log('\n> vitest');
-const status = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  if (status !== 0 && r.numFailedTests === 0) failed++; // a suite that failed to load
-} else if (status !== 0) failed++;
+const args = process.argv.slice(2);
+vitest('.test-data/vitest-report.json', args);
+
+// The tests that read the clock (demo history, seed, dashboard, performance, the unit rules)
+// again with the clock set to chosen instants (NOW, clock.ts) and in other time zones: after
+// midnight and before 07:00 UTC, the last minute of a Jakarta day and the first of the next
+// (17:00 UTC, also a month's end there), and 29 February. Only for the whole suite.
+const INSTANTS = [
+  ['2026-11-25T00:30:00Z', 'UTC'],
+  ['2026-11-25T06:10:00Z', 'Asia/Jakarta'],
+  ['2026-11-30T16:59:00Z', 'UTC'],
+  ['2026-11-30T17:01:00Z', 'America/Los_Angeles'],
+  ['2028-02-29T06:10:00Z', 'Pacific/Kiritimati'],
+  ['2028-02-29T16:59:00Z', 'UTC'],
+];
+const CLOCK_TESTS = [
+  'tests/unit/',
+  'tests/api/clock.test.ts',
+  'tests/api/logs-api.test.ts',
+  'tests/api/logs.test.ts',
+  'tests/api/seed.test.ts',
+  'tests/api/dashboard.test.ts',
+  'tests/api/performance.test.ts',
+];
+if (args.length === 0 && process.env.CLOCK_PASS !== '0') {
+  for (const [at, tz] of INSTANTS) {
+    console.log(`\n> vitest at NOW=${at}, TZ=${tz}`);
+    vitest(
+      `.test-data/vitest-report-${at.replace(/:/g, '')}.json`,
+      ['--project', 'unit', '--project', 'api', ...CLOCK_TESTS],
+      {
+        NOW: at,
+        TZ: tz,
+      },
+    );
+  }
+}
 
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);

@@ -83,7 +83,7 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
     (await t.db.query<T>(sql, params)).rows;
   /** Today in Asia/Jakarta, as the database sees it. */
   const today = async () =>
-    (await q<{ d: string }>(`SELECT (now() AT TIME ZONE 'Asia/Jakarta')::date AS d`))[0].d;
+    (await q<{ d: string }>(`SELECT (app_now() AT TIME ZONE 'Asia/Jakarta')::date AS d`))[0].d;
 
   async function insertPatient(p: {
     gender: 'L' | 'P';

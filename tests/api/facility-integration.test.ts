@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { decryptSecret } from '../../src/server/security/secret-box';
+import { now } from '../../src/domain/clock';
 
 const URL = '/api/master/medical-facilities';
 const SECRET = 'Sangat-Rahasia-77';
@@ -271,7 +272,7 @@ describe.each(dbTargets())('integrated facilities API (%s)', (kind) => {
     const stored = (await t.db.query('SELECT * FROM facility_connections WHERE id = $1', [c.id])).rows[0];
     expect(stored.last_check_ok).toBe(true);
     expect(new Date(stored.last_checked_at).toISOString()).toBe(body.checked_at);
-    expect(Date.now() - new Date(stored.last_checked_at).getTime()).toBeLessThan(60_000);
+    expect(now() - new Date(stored.last_checked_at).getTime()).toBeLessThan(60_000);
     expect(
       (await t.db.query('SELECT online FROM medical_facilities WHERE id = $1', [facility])).rows[0].online,
     ).toBe(true);

@@ -217,7 +217,7 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
     expect(stats.system.total_logs).toBeGreaterThanOrEqual(stats.system.errors);
     expect(stats.security.total_events).toBeGreaterThanOrEqual(stats.security.unresolved_events);
     const { rows } = await t.db.query(
-      `SELECT count(*)::int AS n FROM login_history WHERE login_time >= now() - interval '7 days' AND status = 'SUCCESS'`,
+      `SELECT count(*)::int AS n FROM login_history WHERE login_time >= app_now() - interval '7 days' AND status = 'SUCCESS'`,
     );
     expect(stats.login.successful_logins).toBe(rows[0].n);
     const bad = await t.request(admin, { method: 'GET', url: '/api/logs/stats?period=7x' });
@@ -227,7 +227,7 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
 
   it('lets only the super admin run the retention cleanup, and logs the run', async () => {
     await t.db.query(
-      `INSERT INTO system_logs (level, category, message, created_at) VALUES ('INFO', 'API', 'sangat lama', now() - interval '400 days')`,
+      `INSERT INTO system_logs (level, category, message, created_at) VALUES ('INFO', 'API', 'sangat lama', app_now() - interval '400 days')`,
     );
     expect(
       (await t.request(admin, { method: 'POST', url: '/api/logs/cleanup', payload: {} })).statusCode,

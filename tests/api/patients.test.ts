@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
+import { now } from '../../src/domain/clock';
 
 const URL = '/api/master/patients';
 /** A word no generated name, address or e-mail contains: searching it finds only our rows. */
@@ -276,7 +277,7 @@ describe.each(dbTargets())('master patients API (%s)', (kind) => {
       const sim = await post({ ...base, identity_type: 'SIM', identity_number: 'SIM12345' });
       expect(sim.statusCode, sim.body).toBe(201);
       // A birth date in the future.
-      const future = `${new Date().getUTCFullYear() + 1}-01-15`;
+      const future = `${new Date(now()).getUTCFullYear() + 1}-01-15`;
       const errors = await fieldErrors(
         patient({ identity_type: 'Passport', identity_number: 'X1234567', date_of_birth: future }),
       );

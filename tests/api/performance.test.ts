@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { performanceRating, performanceScore, waitBucket } from '../../src/domain/performance';
+import { now } from '../../src/domain/clock';
 
 const URL = '/api/analytics/performance';
 const DAY = 86_400_000;
@@ -9,7 +10,7 @@ const JAKARTA = 7 * 3_600_000;
 
 /** An instant at hh:mm Jakarta time, `ago` days before today in Jakarta. */
 function jakarta(ago: number, hh: number, mm = 0): number {
-  const today = Math.floor((Date.now() + JAKARTA) / DAY) * DAY;
+  const today = Math.floor((now() + JAKARTA) / DAY) * DAY;
   return today - ago * DAY + hh * 3_600_000 + mm * MIN - JAKARTA;
 }
 const jakartaDay = (ms: number) => new Date(ms + JAKARTA).toISOString().slice(0, 10);
@@ -246,7 +247,7 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
       await t.db.query(
         `INSERT INTO mental_health_responses (assessment_id, patient_id, completed, score, satisfaction, created_at)
          VALUES ((SELECT min(id) FROM mental_health_assessments), $1, true, 70, $2, $3)`,
-        [patient, rating, new Date(i < ratings.length ? Date.now() - 60_000 : jakarta(40, 9)).toISOString()],
+        [patient, rating, new Date(i < ratings.length ? now() - 60_000 : jakarta(40, 9)).toISOString()],
       );
     }
     const own = await get(`?dateRange=30&medicalFacility=${facility}`);

@@ -275,7 +275,7 @@ describe.each(dbTargets())('demo city in the database (%s)', (kind) => {
     // The triggers are back on after the load.
     await t.db.query(
       `INSERT INTO appointments (medical_facility_id, nik, name, scheduled_date, poly_code, health_insurance, created_by)
-       VALUES (1, '3171010101900001', 'Uji Rollup', now(), 'UMU', 'Umum', 'test')`,
+       VALUES (1, '3171010101900001', 'Uji Rollup', app_now(), 'UMU', 'Umum', 'test')`,
     );
     expect((await get('/api/dashboard/stats')).totalAppointments).toBe(days.base + 1);
   });
@@ -348,7 +348,7 @@ describe.each(dbTargets())('demo city in the database (%s)', (kind) => {
     expect(completed.n).toBeGreaterThan(0);
     expect(completed.finished).toBe(completed.n);
     const future = await one(
-      `SELECT count(*)::int AS n FROM appointments WHERE scheduled_date > now() + interval '1 day'`,
+      `SELECT count(*)::int AS n FROM appointments WHERE scheduled_date > app_now() + interval '1 day'`,
     );
     expect(future.n).toBe(0);
   });
@@ -566,7 +566,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bulk load through COPY (postgres)
     // New rows get ids after the loaded ones.
     const next = await db.query<{ id: number }>(
       `INSERT INTO appointments (medical_facility_id, nik, name, scheduled_date, poly_code, health_insurance, created_by)
-       VALUES (1, '3171010101900001', 'Uji Id', now(), 'UMU', 'Umum', 'test') RETURNING id`,
+       VALUES (1, '3171010101900001', 'Uji Id', app_now(), 'UMU', 'Umum', 'test') RETURNING id`,
     );
     expect(next.rows[0].id).toBe(summary.appointments + 1);
   });

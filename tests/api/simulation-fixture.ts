@@ -6,6 +6,7 @@
 import { makeNik } from '../../src/domain/nik';
 import { isoDayOfWeek } from '../../src/domain/sandbox';
 import { DEMO_EMAILS, type TestApp } from './helper';
+import { jakartaToday } from '../../src/domain/clock';
 
 export interface Sandbox {
   admin: string;
@@ -96,7 +97,7 @@ export async function makeSandbox(t: TestApp, maxPatients = 3, code = 'TST'): Pr
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Today in Jakarta. */
-export const jakartaToday = () => iso(Date.now() + 7 * 3600_000);
+export { jakartaToday };
 
 /** The next date (after today) falling on an ISO day of week (1 Monday ... 7 Sunday). */
 export function nextDay(dayOfWeek: number, after = jakartaToday()): string {

@@ -10,6 +10,7 @@ import { likePattern } from '../../src/server/resources/list';
 import { redact, REDACTED } from '../../src/server/plugins/audit';
 import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/domain/resources/patients';
 import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
+import { jakartaToday } from '../../src/domain/clock';
 
 const decl = defineResource({
   name: 'test/things',
@@ -128,12 +129,12 @@ describe('validatePatient (the patient declaration’s cross-field rule)', () =>
     expect(validatePatient({ identity_type: 'SIM', identity_number: 'AB123', gender: 'L' })).toEqual({});
   });
 
-  it('refuses a birth date in the future', () => {
-    const next = `${new Date().getUTCFullYear() + 1}-01-01`;
-    expect(
-      validatePatient({ identity_type: 'Passport', identity_number: 'X1', date_of_birth: next }),
-    ).toEqual({
-      date_of_birth: PATIENT_DOB_FUTURE,
-    });
+  it('refuses a birth date after today in Jakarta, and takes today (also past 17:00 UTC)', () => {
+    const today = jakartaToday();
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const born = (date_of_birth: string) =>
+      validatePatient({ identity_type: 'Passport', identity_number: 'X1', date_of_birth });
+    expect(born(tomorrow)).toEqual({ date_of_birth: PATIENT_DOB_FUTURE });
+    expect(born(today)).toEqual({});
   });
 });

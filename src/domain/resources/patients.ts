@@ -1,6 +1,7 @@
 import schema from '../../../schemas/patient.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
 import { validateNik } from '../nik';
+import { jakartaToday } from '../clock';
 
 export const PATIENT_DOB_FUTURE = 'Tanggal lahir tidak boleh di masa depan';
 
@@ -14,10 +15,7 @@ export function validatePatient(record: Record<string, any>): FieldErrors {
     });
     if (problem) errors.identity_number = problem;
   }
-  if (
-    typeof record.date_of_birth === 'string' &&
-    record.date_of_birth > new Date().toISOString().slice(0, 10)
-  ) {
+  if (typeof record.date_of_birth === 'string' && record.date_of_birth > jakartaToday()) {
     errors.date_of_birth = PATIENT_DOB_FUTURE;
   }
   return errors;

@@ -19,6 +19,7 @@ import {
   topByScore,
   topPerformer,
 } from '../../domain/performance.js';
+import { now as clockNow } from '../../domain/clock.js';
 
 export interface PerformanceFilter {
   days: number;
@@ -37,7 +38,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * each unit's figures over it: per calendar month the range touches, the row of the range's
  * last day in that month, less the row of the day before its first day there (none from the 1st).
  */
-export function rangeDays(days: number, now = Date.now()) {
+export function rangeDays(days: number, now = clockNow()) {
   const todayMs = Math.floor((now + JAKARTA_OFFSET_MS) / DAY_MS) * DAY_MS;
   const startMs = todayMs - (days - 1) * DAY_MS;
   const lookups: { day: string; sign: 1 | -1 }[] = [];
@@ -203,7 +204,7 @@ function sumBy<K>(rows: UnitRow[], key: (r: UnitRow) => K) {
   return [...groups.values()];
 }
 
-export async function performanceAnalytics(db: Queryable, f: PerformanceFilter, now = Date.now()) {
+export async function performanceAnalytics(db: Queryable, f: PerformanceFilter, now = clockNow()) {
   const r = rangeDays(f.days, now);
   const [units, days, rated] = await Promise.all([
     unitTotals(db, f, r),

@@ -5,6 +5,7 @@ import { typeParsers } from './db.js';
 import { QUERY_CANCELED, work } from './work.js';
 import { clusterTemplate, hasCluster } from './pglite-template.js';
 import { migrate } from './migrate.js';
+import { CLOCK_SETTING, clockOffsetMs } from '../../domain/clock.js';
 
 /** The cluster new databases start from: an empty one with every migration applied. */
 async function makeTemplate(): Promise<Blob> {
@@ -26,6 +27,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     extensions: { pg_trgm },
     loadDataDir,
   });
+  if (clockOffsetMs)
+    await pg.query(`SELECT set_config('${CLOCK_SETTING}', $1, false)`, [String(clockOffsetMs)]);
   return dbOf(pg);
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from './db.js';
 import { typeParsers } from './db.js';
 import { QUERY_CANCELED, work } from './work.js';
 import { BusyError } from '../plugins/workload.js';
+import { clockConnectionOption } from '../../domain/clock.js';
 
 const types = {
   getTypeParser(oid: number, format?: any) {
@@ -39,8 +40,13 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     connectionTimeoutMillis: statementTimeoutMs ? CONNECTION_WAIT_MS : undefined,
     // One process per statement: parallel workers would let two heavy requests take every
     // core from sign-in and /auth/me, and each worker must stop before a cancel completes.
-    // A schema of its own isolates a test run from others on the same database.
-    options: ['-c max_parallel_workers_per_gather=0', schema ? `-c search_path=${schema}` : '']
+    // A schema of its own isolates a test run from others on the same database. The clock
+    // setting moves app_now() when NOW is set (clock.ts).
+    options: [
+      '-c max_parallel_workers_per_gather=0',
+      schema ? `-c search_path=${schema}` : '',
+      clockConnectionOption(),
+    ]
       .join(' ')
       .trim(),
   });

@@ -13,6 +13,7 @@ import { loggedText, loggedValue, maskNiks } from './redact.js';
 import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
 import { scheduleRetention } from './retention.js';
 import { isApiPath } from '../api-path.js';
+import { now } from '../../domain/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +79,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
       if (body !== undefined && body !== null) sent.body = body;
       writer.apiRequest({
         request_id: request.id,
-        request_time: new Date(Date.now() - duration).toISOString(),
+        request_time: new Date(now() - duration).toISOString(),
         method: request.method,
         url,
         route_pattern: route,

@@ -38,7 +38,7 @@ export async function cleanupLogs(
   by: { id: number; username: string } | null,
 ): Promise<CleanupResult> {
   const { rows } = await db.query<{ cutoff: string }>(
-    `SELECT to_char((now() - make_interval(days => $1)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cutoff`,
+    `SELECT to_char((app_now() - make_interval(days => $1)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cutoff`,
     [days],
   );
   const cutoff = rows[0].cutoff;
@@ -69,7 +69,7 @@ export async function cleanupLogs(
 
 /** Ended sessions leave; their login-history rows get logout time and length (trigger). */
 export async function sweepExpiredSessions(db: Db): Promise<number> {
-  const res = await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+  const res = await db.query('DELETE FROM sessions WHERE expires_at <= app_now()');
   return res.rowCount;
 }
 

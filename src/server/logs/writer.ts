@@ -104,7 +104,7 @@ const COLUMNS: Record<Table, [name: string, type: string, expr?: string][]> = {
     ['ip_address', 'text'],
     ['request_id', 'text'],
     ['details', 'jsonb'],
-    ['created_at', 'timestamptz', 'coalesce(r.created_at, now())'],
+    ['created_at', 'timestamptz', 'coalesce(r.created_at, app_now())'],
   ],
   security_events: [
     ['event_type', 'text'],
@@ -114,7 +114,7 @@ const COLUMNS: Record<Table, [name: string, type: string, expr?: string][]> = {
     ['ip_address', 'text'],
     ['admin_id', 'integer'],
     ['details', 'jsonb'],
-    ['created_at', 'timestamptz', 'coalesce(r.created_at, now())'],
+    ['created_at', 'timestamptz', 'coalesce(r.created_at, app_now())'],
   ],
   activity_logs: [
     // activity_logs keeps its foreign key to web_admins: an admin removed meanwhile becomes null.
@@ -129,7 +129,7 @@ const COLUMNS: Record<Table, [name: string, type: string, expr?: string][]> = {
     ['old_values', 'jsonb'],
     ['new_values', 'jsonb'],
     ['details', 'jsonb'],
-    ['created_at', 'timestamptz', 'coalesce(r.created_at, now())'],
+    ['created_at', 'timestamptz', 'coalesce(r.created_at, app_now())'],
   ],
 };
 

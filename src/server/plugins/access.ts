@@ -56,7 +56,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
             ARRAY(SELECT m.menu_path FROM role_menu_access m
                   WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
        FROM sessions s JOIN web_admins a ON a.id = s.admin_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND a.is_active`,
+      WHERE s.token_hash = $1 AND s.expires_at > app_now() AND a.is_active`,
     [hashToken(token), ROLES as unknown as string[]],
   );
   const row = rows[0];

@@ -8,6 +8,7 @@ import { baseType, resourceModel, type ResourceModel } from './model.js';
 import { NOT_FOUND, writeOps } from './writes.js';
 import { exportCsv } from './export.js';
 import { finished } from 'node:stream/promises';
+import { jakartaToday } from '../../domain/clock.js';
 
 export { NOT_FOUND, MAX_LIMIT };
 
@@ -201,7 +202,7 @@ export function registerResource(app: FastifyInstance, db: Db, decl: ResourceDec
     },
     async (request, reply) => {
       const stream = exportCsv(db, m, request, request.query as ListQuery);
-      const file = `${decl.name.replace(/\//g, '-')}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const file = `${decl.name.replace(/\//g, '-')}-${jakartaToday()}.csv`;
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file}"`)

@@ -169,7 +169,7 @@ export function writeOps(db: Db, m: ResourceModel) {
         await hooks.beforeWrite?.(ctx);
         const cols = Object.keys(values);
         const sets = cols.map((c, i) => `${quote(c)} = $${i + 2}`);
-        if ('updated_at' in m.props) sets.push('updated_at = now()');
+        if ('updated_at' in m.props) sets.push('updated_at = app_now()');
         if (!sets.length) sets.push('id = id'); // still a new version, as the caller asked
         const { rows } = await tx.query(
           `UPDATE ${m.table} SET ${sets.join(', ')} WHERE id = $1 RETURNING ${m.selectList}`,

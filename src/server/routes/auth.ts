@@ -46,13 +46,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       `SELECT
          (SELECT count(*)::int FROM login_history h
            WHERE lower(h.email) = $1 AND h.status = 'FAILED'
-             AND h.login_time > now() - make_interval(mins => $3)
+             AND h.login_time > app_now() - make_interval(mins => $3)
              AND h.login_time > coalesce((SELECT max(login_time) FROM login_history s
                                            WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'), '-infinity')
          ) AS by_email,
          (SELECT count(*)::int FROM login_history h
            WHERE h.ip_address = $2 AND h.status = 'FAILED'
-             AND h.login_time > now() - make_interval(mins => $3)) AS by_ip`,
+             AND h.login_time > app_now() - make_interval(mins => $3)) AS by_ip`,
       [email, ip, windowMinutes],
     );
     return rows[0];
@@ -150,13 +150,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
           ]);
         }
         // Expired sessions are dropped here rather than by a timer: no process keeps state.
-        await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= now()', [admin.id]);
+        await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= app_now()', [admin.id]);
         const { rows: s } = await tx.query<{ id: number }>(
           `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at)
-           VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING id`,
+           VALUES ($1, $2, $3, $4, app_now() + make_interval(hours => $5)) RETURNING id`,
           [hashToken(token), admin.id, ip, ua, config.sessionTtlHours],
         );
-        await tx.query('UPDATE web_admins SET last_login = now() WHERE id = $1', [admin.id]);
+        await tx.query('UPDATE web_admins SET last_login = app_now() WHERE id = $1', [admin.id]);
         await tx.query(
           `INSERT INTO login_history (admin_id, session_id, email, username, status, ip_address, user_agent)
            VALUES ($1, $2, $3, $4, 'SUCCESS', $5, $6)`,
@@ -186,8 +186,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       await db.transaction(async (tx) => {
         await tx.query('DELETE FROM sessions WHERE id = $1', [admin.sessionId]);
         await tx.query(
-          `UPDATE login_history SET logout_time = now(),
-                  session_duration_minutes = floor(extract(epoch FROM now() - login_time) / 60)::int
+          `UPDATE login_history SET logout_time = app_now(),
+                  session_duration_minutes = floor(extract(epoch FROM app_now() - login_time) / 60)::int
             WHERE session_id = $1 AND status = 'SUCCESS'`,
           [admin.sessionId],
         );

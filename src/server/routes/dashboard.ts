@@ -4,7 +4,7 @@ import { AGE_GROUPS, GENDER_LABELS, ageGroup, isWellAssessment } from '../../dom
 import { AREA_LEVELS, type AreaLevel } from '../../domain/jakarta.js';
 
 /** The city's calendar: days and months are counted in Asia/Jakarta. */
-const TODAY = `(now() AT TIME ZONE 'Asia/Jakarta')::date`;
+const TODAY = `(app_now() AT TIME ZONE 'Asia/Jakarta')::date`;
 /**
  * The first day of this Jakarta month as a local timestamp (without time zone): month series
  * built on it stay in Jakarta time, and `m AT TIME ZONE 'Asia/Jakarta'` is the instant that

@@ -284,7 +284,7 @@ export function registerDomainConfigRoutes(app: FastifyInstance, db: Db) {
           throw new AppError(400, TARGET_REQUIRED, { target_production_url: TARGET_REQUIRED });
         const { rows } = await tx.query(
           `UPDATE ${TABLE} SET target_production_url = $2, target_sandbox_url = $3, is_active = $4,
-                  version = version + 1, updated_at = now()
+                  version = version + 1, updated_at = app_now()
             WHERE id = $1 RETURNING *`,
           [id, next.target_production_url, next.target_sandbox_url, next.is_active],
         );
@@ -310,7 +310,7 @@ export function registerDomainConfigRoutes(app: FastifyInstance, db: Db) {
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope, NOT_CONFIGURED);
         const { rows } = await tx.query(
-          `UPDATE ${TABLE} SET is_active = true, version = version + 1, updated_at = now()
+          `UPDATE ${TABLE} SET is_active = true, version = version + 1, updated_at = app_now()
             WHERE id = $1 RETURNING *`,
           [id],
         );

@@ -208,10 +208,10 @@ export function registerFacilityIntegration(
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await facilityOf(tx, request, facilityId);
-        await tx.query('UPDATE medical_facilities SET password_hash = $2, updated_at = now() WHERE id = $1', [
-          facilityId,
-          hash,
-        ]);
+        await tx.query(
+          'UPDATE medical_facilities SET password_hash = $2, updated_at = app_now() WHERE id = $1',
+          [facilityId, hash],
+        );
         await logActivity(tx, request, {
           action: 'UPDATE',
           table: 'medical_facilities',
@@ -293,7 +293,7 @@ export function registerFacilityIntegration(
         );
         if (!old.rows[0]) throw new AppError(404, NOT_FOUND);
         const { rows } = await tx.query(
-          `UPDATE facility_params SET type = $2, value = $3, description = $4, flagpoly = $5, updated_at = now()
+          `UPDATE facility_params SET type = $2, value = $3, description = $4, flagpoly = $5, updated_at = app_now()
             WHERE id = $1 RETURNING ${PARAM_COLUMNS}`,
           [paramId, b.type, b.value, b.description, b.flagpoly ?? null],
         );
@@ -450,7 +450,7 @@ export function registerFacilityIntegration(
         const cols = Object.keys(values);
         const sets = cols.map((c, i) => `${c} = $${i + 2}${c in JSON_FIELDS ? '::jsonb' : ''}`);
         const { rows } = await tx.query(
-          `UPDATE facility_connections SET ${[...sets, 'updated_at = now()'].join(', ')}
+          `UPDATE facility_connections SET ${[...sets, 'updated_at = app_now()'].join(', ')}
             WHERE id = $1 RETURNING ${CONN_COLUMNS}`,
           [connId, ...cols.map((c) => values[c])],
         );
@@ -522,7 +522,7 @@ export function registerFacilityIntegration(
         await facilityOf(tx, request, facilityId);
         const old = await findConnection(tx, facilityId, connId, true);
         const { rows } = await tx.query(
-          `UPDATE facility_connections SET x_username = $2, x_password_encrypted = $3, updated_at = now()
+          `UPDATE facility_connections SET x_username = $2, x_password_encrypted = $3, updated_at = app_now()
             WHERE id = $1 RETURNING ${CONN_COLUMNS}`,
           [connId, b.x_username, encrypted],
         );
@@ -618,7 +618,7 @@ export function registerFacilityIntegration(
       }
       const record = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ checked_at: Date }>(
-          `UPDATE facility_connections SET last_checked_at = now(), last_check_ok = $2, last_check_message = $3
+          `UPDATE facility_connections SET last_checked_at = app_now(), last_check_ok = $2, last_check_message = $3
             WHERE id = $1 RETURNING last_checked_at AS checked_at`,
           [connId, ok, `${target}: ${message}`],
         );

@@ -39,6 +39,7 @@ import {
   type CopyTable,
   type EncodedRange,
 } from './copy.js';
+import { clockConnectionOption, nowDate } from '../../domain/clock.js';
 import { EncoderPool } from './encoder-pool.js';
 import { insertPoli } from './entities/poli.js';
 import { facilityRows, planCity, type CityPlan, type IdBases } from './generate.js';
@@ -106,7 +107,7 @@ async function checkColumnTypes(tx: Tx, tables: CopyTable<never>[]): Promise<voi
 export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions): Promise<LoadSummary> {
   const started = performance.now();
   // Fixed here: the encoder threads must draw the city for the same moment.
-  const city = { ...options, now: options.now ?? new Date() };
+  const city = { ...options, now: options.now ?? nowDate() };
   const plan = planCity(city);
   const { progress, report, next, summary } = loadTracker(plan.patients, started, options.onProgress);
 
@@ -117,6 +118,7 @@ export async function copyCity(db: Db, databaseUrl: string, options: LoadOptions
       connectionString: databaseUrl,
       types: parsers as any,
       application_name: 'dkj-seed',
+      options: clockConnectionOption() || undefined,
     });
     await c.connect();
     await c.query(`SELECT set_config('search_path', $1, false)`, [paths[0].path]);

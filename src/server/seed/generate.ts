@@ -42,6 +42,7 @@ import {
   kelurahanByKecamatan,
 } from './city-data.js';
 import { dayString, jakartaDay, jakartaMinutes } from './calendar.js';
+import { nowDate } from '../../domain/clock.js';
 
 export const DEFAULT_SEED = 20261121;
 /** Days of history before today (about six months). */
@@ -314,7 +315,7 @@ export function pointIn(rng: Rng, kecamatanCode: string, spread = 0.009): [numbe
 export function planCity(options: CityOptions): CityPlan {
   const seed = options.seed ?? DEFAULT_SEED;
   const patients = Math.max(0, Math.floor(options.patients));
-  const now = options.now ?? new Date();
+  const now = options.now ?? nowDate();
   // Sizes grow facility counts mildly: about 75 for a tiny city, under 300 for a million patients.
   const growth = Math.log10(1 + patients / 1000);
   const rng = new Rng(seed, 'facilities');

@@ -59,7 +59,7 @@ async function keyByToken(db: Db, token: string): Promise<SandboxKey | null> {
     `SELECT ${KEY_COLUMNS} FROM simulator_api_tokens t
        JOIN simulator_api_keys k ON k.id = t.api_key_id
        JOIN simulator_facilities f ON f.id = k.simulasi_medical_facility_id
-      WHERE t.token_hash = $1 AND t.expires_at > now()`,
+      WHERE t.token_hash = $1 AND t.expires_at > app_now()`,
     [hashToken(token)],
   );
   return rows[0] ?? null;
@@ -113,16 +113,16 @@ export async function rateLimit(db: Db, config: SimulationConfig, key: SandboxKe
   if (limit <= 0) return; // no limit: nothing to count
   const { rows } = await db.query<{ calls: number; wait: number }>(
     `INSERT INTO simulator_rate_windows AS w (api_key_id, window_start, calls)
-     VALUES ($1, date_trunc('minute', now()), 1)
+     VALUES ($1, date_trunc('minute', app_now()), 1)
      ON CONFLICT (api_key_id, window_start) DO UPDATE SET calls = w.calls + 1
-     RETURNING calls, ceil(extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()))::int AS wait`,
+     RETURNING calls, ceil(extract(epoch FROM date_trunc('minute', app_now()) + interval '1 minute' - app_now()))::int AS wait`,
     [key.id],
   );
   const { calls, wait } = rows[0];
   if (calls === 1) {
     // A new minute: forget this key's older windows.
     await db.query(
-      `DELETE FROM simulator_rate_windows WHERE api_key_id = $1 AND window_start < date_trunc('minute', now())`,
+      `DELETE FROM simulator_rate_windows WHERE api_key_id = $1 AND window_start < date_trunc('minute', app_now())`,
       [key.id],
     );
   }

@@ -5,6 +5,7 @@ import { findPatient, refuseField, PATIENT_NOT_FOUND } from './patients.js';
 import { takeQueueNumber } from './queue.js';
 import { createJourneyEvents, journeySteps, timelineOf } from './journeys.js';
 import { secureRandom } from './secrets.js';
+import { now } from '../../domain/clock.js';
 
 export const DOCTOR_NOT_FOUND = 'Dokter tidak ditemukan';
 export const DOCTOR_UNAVAILABLE = 'Dokter sedang tidak tersedia';
@@ -16,8 +17,8 @@ export const APPOINTMENT_NOT_FOUND = 'Data janji temu tidak ditemukan';
 export const PATIENT_ID_REQUIRED = 'Nomor identitas atau nomor rekam medis pasien wajib diisi';
 
 /** Today's date and the time of day in Jakarta (UTC+7 all year). */
-export function jakartaNow(now = new Date()) {
-  const iso = new Date(now.getTime() + 7 * 3600_000).toISOString();
+export function jakartaNow(at = now()) {
+  const iso = new Date(at + 7 * 3600_000).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 

@@ -136,12 +136,13 @@ export function registerFacilityApi(app: FastifyInstance, db: Db, config: Config
           const ttl = config.simulation.tokenTtlMinutes;
           const { rows } = await db.query<{ expires_at: Date }>(
             `INSERT INTO simulator_api_tokens (token_hash, api_key_id, expires_at)
-             VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
+             VALUES ($1, $2, app_now() + make_interval(mins => $3)) RETURNING expires_at`,
             [hashToken(token), key.id, ttl],
           );
-          await db.query('DELETE FROM simulator_api_tokens WHERE api_key_id = $1 AND expires_at < now()', [
-            key.id,
-          ]);
+          await db.query(
+            'DELETE FROM simulator_api_tokens WHERE api_key_id = $1 AND expires_at < app_now()',
+            [key.id],
+          );
           return envelope({
             token,
             token_type: 'Bearer',

@@ -102,7 +102,7 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
       const facility = facilityOf(request);
       const params: unknown[] = [hours];
       const methodSql = q.method ? `AND method = $${params.push(q.method)}` : '';
-      const since = 'now() - make_interval(hours => $1)';
+      const since = 'app_now() - make_interval(hours => $1)';
       const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
       const firstDay = `date_trunc('day', ${fullFrom} + interval '1 day' - interval '1 microsecond', 'UTC')`;
       // Durations in whole milliseconds with their counts: the UTC days from the first whole one
@@ -155,7 +155,7 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
       const q = request.query as { period?: string; method?: string };
       const hours = periodHours(q.period, 'period', '24h');
       const where = new Where()
-        .add((p) => `request_time >= now() - make_interval(hours => ${p})`, hours)
+        .add((p) => `request_time >= app_now() - make_interval(hours => ${p})`, hours)
         .add((p) => `facility_id = ${p}`, facilityOf(request))
         .add((p) => `method = ${p}`, q.method);
       const { rows } = await db.query(

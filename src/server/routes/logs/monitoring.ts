@@ -50,7 +50,7 @@ export function registerLogMonitoringRoutes(app: FastifyInstance, db: Db, config
         ['events', 'security', 'security_events', 'created_at', ''],
         ['unresolved', 'security_open', 'security_events', 'created_at', 'AND NOT is_resolved'],
       ];
-      const since = 'now() - make_interval(hours => $1)';
+      const since = 'app_now() - make_interval(hours => $1)';
       const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
       const select = counts
         .map(([name, kind, table, time, extra]) =>
@@ -241,7 +241,7 @@ export function registerLogMonitoringRoutes(app: FastifyInstance, db: Db, config
       const admin = request.admin!;
       const { rows } = await db.query(
         `UPDATE security_events
-            SET is_resolved = true, resolved_by = $2, resolved_by_username = $3, resolved_at = now()
+            SET is_resolved = true, resolved_by = $2, resolved_by_username = $3, resolved_at = app_now()
           WHERE id = $1 AND ($4::int IS NULL OR admin_id = $4)
           RETURNING id, event_type, severity, description, email, ip_address, is_resolved, ${iso('created_at')},
                     resolved_by, resolved_by_username, ${iso('resolved_at')}`,

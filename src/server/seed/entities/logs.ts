@@ -4,7 +4,8 @@
  * events with one brute-force episode), and the same generator at scale for `npm run seed --
  * --logs N` (benchmarks at a million rows). Rows are drawn by PostgreSQL itself
  * (generate_series, random()), so a million rows need no round trip per row. History ends an
- * hour ago: real traffic is added on top, and no sign-in limit counts a demo failure.
+ * hour before the clock (app_now(), migration 019), at any hour: real traffic is added on top,
+ * and no sign-in limit counts a demo failure.
  */
 import type { Db, Queryable } from '../../db/db.js';
 
@@ -49,12 +50,18 @@ export function bulkLogCounts(n: number): LogCounts {
 
 /** A time in the last `days` days (ending an hour ago), mostly in Jakarta working hours. */
 const TIME = (days: number) =>
-  `(date_trunc('day', now() - interval '1 hour' - random() * interval '${days} days')
+  `(date_trunc('day', app_now() - interval '1 hour' - random() * interval '${days} days')
      + CASE WHEN random() < 0.85 THEN interval '0 hours' + random() * interval '11 hours'
             ELSE random() * interval '24 hours' END)`;
-/** Times after now - 1 h are moved back a day: the history ends before real traffic. */
-const BEFORE_NOW = (t: string) =>
-  `CASE WHEN ${t} > now() - interval '1 hour' THEN ${t} - interval '1 day' ELSE ${t} END`;
+/** History ends an hour before the clock: later times are moved back a day. */
+const HISTORY_END = `app_now() - interval '1 hour'`;
+/**
+ * Rows 1..$1, each with its time `t`. The time is drawn once (OFFSET 0 keeps the planner from
+ * copying the drawing into each place the shift reads it, where every copy would draw anew).
+ */
+const TIMED_ROWS = (days: number) =>
+  `(SELECT n, CASE WHEN t0 > ${HISTORY_END} THEN t0 - interval '1 day' ELSE t0 END AS t
+      FROM (SELECT n, ${TIME(days)} AS t0 FROM generate_series(1, $1::int) n OFFSET 0) drawn)`;
 
 const IPS = `(ARRAY['36.72.14.9','114.124.200.18','182.253.77.40','103.10.66.21','180.244.3.150','110.136.90.7'])`;
 const AGENTS = `(ARRAY['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0','Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1','Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0','Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile'])`;
@@ -80,12 +87,12 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
             CASE WHEN g.status = 401 THEN NULL ELSE a.ids[1 + g.n % array_length(a.ids, 1)] END,
             CASE WHEN g.status = 401 THEN NULL ELSE a.names[1 + g.n % array_length(a.names, 1)] END,
             ${pick(IPS)}, ${pick(AGENTS)}
-       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t,
+       FROM (SELECT n, t,
                     (ARRAY[${weights.join(',')}])[1 + floor(random() * ${weights.length})::int] AS ri,
                     (SELECT CASE WHEN x < 0.006 THEN 500 WHEN x < 0.008 THEN 503 WHEN x < 0.02 THEN 404
                                  WHEN x < 0.035 THEN 400 WHEN x < 0.045 THEN 403 WHEN x < 0.05 THEN 401
                                  ELSE 200 END FROM (SELECT random() + n * 0 AS x) s) AS status
-               FROM generate_series(1, $1::int) n) g
+               FROM ${TIMED_ROWS(days)} h) g
        JOIN ${routes} r ON r.i = g.ri CROSS JOIN ${admins} a`,
     [counts.api],
   );
@@ -102,10 +109,10 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
             CASE WHEN g.action IN ('CREATE', 'UPDATE')
                  THEN jsonb_build_object('id', 1 + g.n % 500, 'status', 'confirmed', 'phone_number', '0813' || lpad((g.n % 9999999)::text, 7, '0')) END,
             g.t
-       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t,
+       FROM (SELECT n, t,
                     (ARRAY['VIEW','VIEW','VIEW','UPDATE','UPDATE','CREATE','DELETE'])[1 + floor(random() * 7)::int] AS action,
                     (ARRAY['patients','patients','appointments','users','web_admins'])[1 + floor(random() * 5)::int] AS tbl
-               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
     [counts.activity],
   );
 
@@ -115,12 +122,14 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
      SELECT CASE WHEN g.failed THEN NULL ELSE a.ids[g.k] END, a.emails[g.k], a.names[g.k],
             CASE WHEN g.failed THEN 'FAILED' ELSE 'SUCCESS' END,
             CASE WHEN g.failed THEN 'wrong password' END, ${pick(IPS)}, ${pick(AGENTS)}, g.t,
-            CASE WHEN g.failed THEN NULL ELSE g.t + make_interval(mins => g.mins) END,
-            CASE WHEN g.failed THEN NULL ELSE g.mins END
-       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, random() < 0.12 AS failed,
+            -- A session ends before the history does.
+            CASE WHEN g.failed THEN NULL ELSE least(g.t + make_interval(mins => g.mins), ${HISTORY_END}) END,
+            CASE WHEN g.failed THEN NULL
+                 ELSE floor(extract(epoch FROM least(make_interval(mins => g.mins), ${HISTORY_END} - g.t)) / 60)::int END
+       FROM (SELECT n, t, random() < 0.12 AS failed,
                     5 + floor(random() * 240)::int AS mins,
                     1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
-               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
     [counts.login],
   );
 
@@ -128,8 +137,8 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
     `INSERT INTO system_logs (level, category, message, ip_address, request_id, created_at)
      SELECT s.level, s.category, s.message, CASE WHEN s.category IN ('API', 'AUTH') THEN ${pick(IPS)} END,
             CASE WHEN s.level = 'ERROR' THEN md5(random()::text)::uuid::text END, g.t
-       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, floor(random() * 8)::int AS kind
-               FROM generate_series(1, $1::int) n) g
+       FROM (SELECT n, t, floor(random() * 8)::int AS kind
+               FROM ${TIMED_ROWS(days)} h) g
        JOIN (VALUES
          (0, 'INFO', 'API', 'Server API dimulai'),
          (1, 'INFO', 'DATABASE', 'Retensi log (90 hari): 0 baris dihapus (terjadwal)'),
@@ -149,13 +158,13 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
      SELECT g.type, g.severity,
             CASE g.type WHEN 'FAILED_LOGIN' THEN 'Percobaan masuk gagal untuk ' || a.emails[g.k] || ' dari ' || g.ip
                         ELSE 'Admin ditolak 10 kali dalam 5 menit saat membuka fitur di luar perannya' END,
-            a.emails[g.k], g.ip, g.resolved, CASE WHEN g.resolved THEN g.t + interval '2 hours' END,
+            a.emails[g.k], g.ip, g.resolved, CASE WHEN g.resolved THEN least(g.t + interval '2 hours', ${HISTORY_END}) END,
             CASE WHEN g.resolved THEN 'superadmin' END, g.t
-       FROM (SELECT n, ${BEFORE_NOW(TIME(days))} AS t, random() < 0.6 AS resolved, ${pick(IPS)} AS ip,
+       FROM (SELECT n, t, random() < 0.6 AS resolved, ${pick(IPS)} AS ip,
                     CASE WHEN n % 5 = 0 THEN 'SUSPICIOUS_ACTIVITY' ELSE 'FAILED_LOGIN' END AS type,
                     CASE WHEN n % 5 = 0 THEN 'MEDIUM' ELSE 'LOW' END AS severity,
                     1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
-               FROM generate_series(1, $1::int) n) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
     [counts.security],
   );
 }
@@ -165,7 +174,7 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
  * address within four minutes, the block, the BRUTE_FORCE event and its system log.
  */
 export async function generateBruteForceEpisode(q: Queryable) {
-  const at = `date_trunc('hour', now() - interval '3 days') + interval '2 hours'`;
+  const at = `date_trunc('hour', app_now() - interval '3 days') + interval '2 hours'`;
   const ip = '45.153.34.12';
   const agent = 'python-requests/2.31';
   await q.query(

@@ -14,10 +14,10 @@ import { sealedKey } from '../../simulation/secrets.js';
 import { takeQueueNumber } from '../../simulation/queue.js';
 import { createJourneyEvents, initializeJourneyDefaults, journeySteps } from '../../simulation/journeys.js';
 import { DEMO_SANDBOX_FACILITIES, DEMO_SANDBOX_NAMES } from './sandbox-data.js';
+import { jakartaToday } from '../../../domain/clock.js';
 
 const DAY_MS = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const jakartaToday = () => isoDate(Date.now() + 7 * 3600_000);
 
 /** The demo sandbox; returns how many facilities it wrote (0 when there was no facility to link). */
 export async function seedSandbox(q: Queryable, config: Pick<Config, 'port' | 'secretKey' | 'demoPassword'>) {
