@@ -1,14 +1,16 @@
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
-import { ROLES, defaultMenuPaths } from '../domain/menu.js';
+import { ROLES, defaultMenuPaths, menuLeaves } from '../domain/menu.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
 import { rebuildStaleRollups } from './db/rollups.js';
 
 /**
- * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild, DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the
- * role-to-menu matrix seeded from the defaults for roles that have none.
+ * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild,
+ * DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the role-to-menu matrix:
+ * menu paths it has never met granted to their default roles, and the defaults for roles that
+ * have no row.
  */
 export async function prepareDatabase(db: Db) {
   const applied = await migrate(db);
@@ -32,5 +34,31 @@ export async function prepareDatabase(db: Db) {
       [role, paths],
     );
   }
+  await grantNewMenuPaths(db);
   return applied;
+}
+
+/**
+ * Grants each menu path the matrix has never met (not in menu_paths_known, migration 020) to
+ * the roles its menu entry names, and records it, in one transaction: once per path, whatever
+ * a super admin changes later, and once however many processes start together. Returns the
+ * paths granted.
+ */
+export async function grantNewMenuPaths(db: Db): Promise<string[]> {
+  const leaves = menuLeaves();
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ menu_path: string }>(
+      `INSERT INTO menu_paths_known (menu_path) SELECT unnest($1::text[])
+       ON CONFLICT DO NOTHING RETURNING menu_path`,
+      [leaves.map((l) => l.path!)],
+    );
+    for (const { menu_path } of rows) {
+      const roles = leaves.find((l) => l.path === menu_path)!.roles;
+      await tx.query(
+        `INSERT INTO role_menu_access (role, menu_path) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING`,
+        [roles, menu_path],
+      );
+    }
+    return rows.map((r) => r.menu_path);
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { defaultMenuPaths, ROLES, type Role } from '../../src/domain/menu';
+import { defaultMenuPaths, MENU_PATHS, ROLES, type Role } from '../../src/domain/menu';
 import { hashPassword } from '../../src/server/security/passwords';
 import type { ApiRoute } from '../../src/server/app';
 
@@ -61,6 +61,8 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
       expect(r.access, describeRoute(r)).toBeDefined();
       if (typeof r.access === 'object') {
         expect(r.access.menus.length, describeRoute(r)).toBeGreaterThan(0);
+        // A menu path that is not in the menu would make the route 403 for every role.
+        for (const m of r.access.menus) expect(MENU_PATHS, `${describeRoute(r)}: ${m}`).toContain(m);
       } else {
         expect(['public', 'authenticated', 'apiKey'], describeRoute(r)).toContain(r.access);
       }

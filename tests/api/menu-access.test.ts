@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { defaultMenuPaths, ROLES } from '../../src/domain/menu';
+import { prepareDatabase } from '../../src/server/setup';
 
 const URL = '/api/admin/menu-access';
 
@@ -64,6 +65,40 @@ describe.each(dbTargets())('menu access API (%s)', (kind) => {
     expect((await t.request(staff, { method: 'GET', url: '/api/auth/me' })).json().menus).toContain(
       '/mental-health',
     );
+  });
+
+  it('grants a menu path new to a database in use to its default roles at the next start, once', async () => {
+    // A database from before '/master/poli' existed, whose super admin took '/mental-health' from staff.
+    const { version, matrix } = await current();
+    expect(
+      (await put({ role: 'staff', menus: matrix.staff.filter((p) => p !== '/mental-health'), version }))
+        .statusCode,
+    ).toBe(200);
+    await t.db.query(`DELETE FROM role_menu_access WHERE menu_path = '/master/poli'`);
+    await t.db.query(`DELETE FROM menu_paths_known WHERE menu_path = '/master/poli'`);
+    expect((await t.request(admin, { method: 'GET', url: '/api/master/poli' })).statusCode).toBe(403);
+
+    await prepareDatabase(t.db); // what a restart does
+    const after = await current();
+    for (const role of ROLES) {
+      expect(after.matrix[role].includes('/master/poli'), role).toBe(
+        defaultMenuPaths(role).includes('/master/poli'),
+      );
+    }
+    expect(after.matrix.staff).not.toContain('/mental-health');
+    expect((await t.request(admin, { method: 'GET', url: '/api/master/poli' })).statusCode).toBe(200);
+
+    // The super admin's later change stays through the next starts.
+    const taken = await put({
+      role: 'admin',
+      menus: after.matrix.admin.filter((p) => p !== '/master/poli'),
+      version: after.version,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await prepareDatabase(t.db);
+    expect((await current()).matrix.admin).not.toContain('/master/poli');
+    expect((await t.request(admin, { method: 'GET', url: '/api/master/poli' })).statusCode).toBe(403);
+    expect((await restore()).statusCode).toBe(200);
   });
 
   it('refuses a save based on an outdated matrix with 412, in Indonesian, with the current matrix', async () => {

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { RESOURCES } from '../../src/domain/resources';
 import {
   ALWAYS_ALLOWED,
   MENU,
@@ -143,6 +144,13 @@ describe('the menu tree', () => {
       else expect(item.path).toMatch(/^\/[a-z-/]+$/);
     }
     expect(menuLeaves().map((l) => l.path)).toEqual(MENU_PATHS);
+  });
+
+  it('has every menu path a resource declaration names (a typo would make each of its routes 403)', () => {
+    for (const decl of RESOURCES) {
+      expect(decl.menus.length, decl.name).toBeGreaterThan(0);
+      for (const m of decl.menus) expect(MENU_PATHS, `${decl.name}: ${m}`).toContain(m);
+    }
   });
 
   it('gives a group the union of its children’s roles', () => {
