@@ -20,13 +20,10 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDb, type Db } from '../src/server/db/db.js';
 import { prepareDatabase } from '../src/server/setup.js';
-import {
-  DEFAULT_DEMO_PATIENTS,
-  DEMO_EMAIL_BY_ROLE,
-  ensureDemoAccounts,
-  seedOnFirstStart,
-} from '../src/server/seed/demo.js';
-import { loadCity, resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
+import { DEFAULT_DEMO_PATIENTS, ensureDemoAccounts, seedOnFirstStart } from '../src/server/seed/demo.js';
+import { DEMO_EMAIL_BY_ROLE } from '../src/server/seed/demo-accounts.js';
+import { loadCity } from '../src/server/seed/city.js';
+import { resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
 
 const BUDGET = { endpointP95: 100, dashboardP95: 250 };
 /** What the dashboard screen asks for, all at once. */

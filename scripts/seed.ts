@@ -19,7 +19,8 @@ import { prepareDatabase } from '../src/server/setup.js';
 import { DEFAULT_DEMO_PATIENTS, ensureDemoAccounts } from '../src/server/seed/demo.js';
 import { seedFacilityIntegration } from '../src/server/seed/facility-integration.js';
 import { DEFAULT_SEED } from '../src/server/seed/generate.js';
-import { loadCity, resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
+import { loadCity } from '../src/server/seed/city.js';
+import { resetDemoData, type LoadProgress } from '../src/server/seed/load.js';
 import { seedLogRows } from '../src/server/seed/entities/logs.js';
 
 const USAGE = `usage: npm run seed -- [--patients N] [--seed S] [--appointments-per-patient K]

@@ -12,7 +12,7 @@ import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenu
 import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
 import { resourceScreens } from './resources/screens';
-import { screenRedirects } from './resources/simulator/routes';
+import { screenRedirects } from './resources/screen-paths';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const Dashboard = lazy(() => import('./pages/Dashboard'));

@@ -12,7 +12,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
-import { DEMO_EMAIL_BY_ROLE, seedOnFirstStart } from '../../src/server/seed/demo';
+import { seedOnFirstStart } from '../../src/server/seed/demo';
+import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 import type { ResourceDeclaration } from '../../src/domain/resource';
 
 export type DbKind = 'pglite' | 'postgres';

@@ -16,9 +16,10 @@ import {
 import { agdReportRows, emergencyRows, mentalHealthRows } from '../../src/server/seed/entities/events';
 import { BinaryCopyWriter, FACILITIES, encodePatientRange } from '../../src/server/seed/copy';
 import { EncoderPool } from '../../src/server/seed/encoder-pool';
-import { TABLE_COLUMNS, loadCity, resetDemoData, type SeedTable } from '../../src/server/seed/load';
+import { loadCity } from '../../src/server/seed/city';
+import { TABLE_COLUMNS, resetDemoData, type SeedTable } from '../../src/server/seed/load';
 import { JAKARTA_BOX } from '../../src/server/seed/city-data';
-import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
+import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import {
   DEMO_APP_USER_PASSWORD,
   USER_COLUMNS,

@@ -26,7 +26,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
-import { DEMO_EMAIL_BY_ROLE, seedOnFirstStart } from '../../src/server/seed/demo';
+import { seedOnFirstStart } from '../../src/server/seed/demo';
+import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, SKIP_E2E, chooseOption, eventually, labelled, pathOf, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo';
+import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import { makeNik } from '../../src/domain/nik';
 
 /** Each sandbox menu path and the resource screen it opens. */

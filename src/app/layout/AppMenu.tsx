@@ -19,7 +19,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { isMenuItemActive as underPath, visibleMenu, type MenuItem } from '../../domain/menu';
-import { screenRedirects } from '../resources/simulator/routes';
+import { screenRedirects } from '../resources/screen-paths';
 import { menuIcon } from './icons';
 import { Logo } from './Logo';
 import { useMe } from './useMe';

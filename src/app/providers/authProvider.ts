@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { isPathAllowed, normalizeRole } from '../../domain/menu';
 import { API_URL, httpClient } from './http';
 import { clearSession, getStoredUser, getToken, storeSession } from './session';
-import { screenPathOf } from '../resources/simulator/routes';
+import { screenPathOf } from '../resources/screen-paths';
 
 export interface Me {
   id: number;

@@ -1,5 +1,5 @@
-import { RESOURCES } from '../../../domain/resources';
-import { MENU_PATHS } from '../../../domain/menu';
+import { RESOURCES } from '../../domain/resources';
+import { MENU_PATHS } from '../../domain/menu';
 
 /**
  * Screens whose menu path differs from their API path (the sandbox's /simulator/facilities is

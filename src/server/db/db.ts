@@ -2,60 +2,9 @@
  * One small database interface over PGlite (embedded, the default) and node-postgres
  * (DATABASE_URL). Everything above this file speaks plain PostgreSQL through it.
  */
-export interface QueryResult<T> {
-  rows: T[];
-  rowCount: number;
-}
+import type { Db, DbOptions } from './types.js';
 
-export interface Queryable {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
-}
-
-export interface Tx extends Queryable {
-  /** Runs several statements separated by semicolons, without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-  /**
-   * `COPY … FROM STDIN` of these bytes, where the driver takes them in the same process
-   * (PGlite). Bulk loads on PostgreSQL stream theirs on a connection of their own (seed/bulk.ts).
-   */
-  copyFrom?(sql: string, data: Buffer[]): Promise<void>;
-}
-
-export interface Db extends Tx {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs fn inside one transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-/** PostgreSQL type ids whose default JavaScript conversion we override in both drivers. */
-export const TYPE_INT8 = 20;
-export const TYPE_DATE = 1082;
-export const TYPE_NUMERIC = 1700;
-
-/** int8 (count(*), bigint ids) as a number, date as 'YYYY-MM-DD', numeric as a number. */
-export const typeParsers: Record<number, (value: string) => unknown> = {
-  [TYPE_INT8]: (v) => Number(v),
-  [TYPE_DATE]: (v) => v,
-  [TYPE_NUMERIC]: (v) => Number(v),
-};
-
-export interface DbOptions {
-  /** postgres://... ; when absent the embedded PGlite is used. */
-  databaseUrl?: string;
-  /** PGlite data directory; undefined means in memory. */
-  dataDir?: string;
-  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
-  schema?: string;
-  /**
-   * PostgreSQL: the deadline of every statement, in ms (0 or absent: none, as for seeding).
-   * PGlite runs statements on the server's own thread and cannot interrupt one.
-   */
-  statementTimeoutMs?: number;
-  /** PostgreSQL: connections for light work, and how many heavy work may hold at once. */
-  poolSize?: number;
-  heavyPoolSize?: number;
-}
+export * from './types.js';
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Tx } from './db.js';
-import { typeParsers } from './db.js';
+import type { Db, Tx } from './types.js';
+import { typeParsers } from './types.js';
 import { QUERY_CANCELED, work } from './work.js';
 import { clusterTemplate, hasCluster } from './pglite-template.js';
 import { migrate } from './migrate.js';

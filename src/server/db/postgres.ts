@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Tx } from './db.js';
-import { typeParsers } from './db.js';
-import { QUERY_CANCELED, work } from './work.js';
-import { BusyError } from '../plugins/workload.js';
+import type { Db, Tx } from './types.js';
+import { typeParsers } from './types.js';
+import { POOL_BUSY, QUERY_CANCELED, work } from './work.js';
 import { clockConnectionOption } from '../../domain/clock.js';
 
 const types = {
@@ -71,7 +70,8 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     const client = await poolFor()
       .connect()
       .catch((err: Error) => {
-        if (/timeout exceeded when trying to connect/i.test(err.message)) throw new BusyError();
+        if (/timeout exceeded when trying to connect/i.test(err.message))
+          throw Object.assign(new Error('no database connection free in time'), { code: POOL_BUSY });
         throw err;
       });
     const signal = work.getStore()?.signal;

@@ -17,3 +17,6 @@ export const work = new AsyncLocalStorage<WorkContext>();
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout or a cancel request. */
 export const QUERY_CANCELED = '57014';
+
+/** A connection could not be had in time (every pool slot busy): the HTTP layer answers 503. */
+export const POOL_BUSY = 'DKJ_POOL_BUSY';

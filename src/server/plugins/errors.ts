@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../domain/resource.js';
-import { QUERY_CANCELED } from '../db/work.js';
+import { POOL_BUSY, QUERY_CANCELED } from '../db/work.js';
 import {
   VALIDATION_FAILED,
   fieldErrorsFromAjv,
@@ -26,6 +26,8 @@ export class AppError extends Error {
 }
 
 export const RETRY_AFTER_SECONDS = 5;
+/** 503 while the server has no room for the request (heavy queue full, no connection free). */
+export const BUSY = 'Server sedang sibuk. Silakan coba lagi dalam beberapa detik.';
 export const QUERY_TIMED_OUT =
   'Permintaan ini memerlukan waktu terlalu lama dan dihentikan. Persempit pencarian atau coba lagi sebentar lagi.';
 
@@ -86,6 +88,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ error: QUERY_TIMED_OUT, message: QUERY_TIMED_OUT });
+    }
+    if (err.code === POOL_BUSY) {
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: BUSY, message: BUSY });
     }
     if (err instanceof AppError) {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { work } from '../db/work.js';
-import { AppError, RETRY_AFTER_SECONDS } from './errors.js';
-import { isApiPath } from '../api-path.js';
+import { AppError, BUSY, RETRY_AFTER_SECONDS } from './errors.js';
 
-export const BUSY = 'Server sedang sibuk. Silakan coba lagi dalam beberapa detik.';
+export { BUSY };
+import { isApiPath } from '../api-path.js';
 
 /** How much database work a route does: 'heavy', or a rule that tells from the request. */
 export type WorkClass = 'light' | 'heavy' | ((request: FastifyRequest) => 'light' | 'heavy');

@@ -1,56 +1,22 @@
 /**
- * Server-side write hooks: rules a declaration (shared with the console) cannot hold because
- * they need the database, the signed-in admin or other rows (the last super admin, ending
- * sessions). Each resource that needs them registers its hooks here, by resource name, from a
- * file of its own under ./hooks/.
- *
- * Inside the write's transaction, in this order:
- *   1. `lockFirst`: rows to lock before the record itself, always in the same order, so two
- *      writes that check each other's rows wait for one another instead of deadlocking;
- *   2. the record is read and locked (update, delete), its version checked;
- *   3. `beforeWrite`: may refuse with an AppError (400/409 with field errors, in Indonesian)
- *      or change `values` (the columns about to be stored);
- *   4. the INSERT, UPDATE or DELETE and its activity-log row;
- *   5. `afterWrite`: more work that must land (or fail) with the write.
+ * The write hooks of each resource, by resource name (the rules are in hooks/types.ts). The
+ * engine's own resources are listed here; a feature registers those of its resources when the
+ * app registers the feature (the sandbox's in simulation/index.ts).
  */
-import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/db.js';
-import type { AdminContext } from '../plugins/access.js';
 import { webAdminHooks } from './hooks/web-admins.js';
 import { userHooks } from './hooks/users.js';
-import { SANDBOX_WRITE_HOOKS } from '../simulation/hooks.js';
+import type { WriteHooks } from './hooks/types.js';
 
-export type WriteOp = 'create' | 'update' | 'delete';
+export type { WriteContext, WriteHooks, WriteOp } from './hooks/types.js';
 
-export interface WriteContext {
-  tx: Tx;
-  op: WriteOp;
-  /** The stored record (update, delete), as the API answers it; null on create. */
-  before: Record<string, any> | null;
-  /**
-   * The columns about to be stored (a secret as `<field>_hash`), changeable by beforeWrite.
-   * Empty on delete.
-   */
-  values: Record<string, any>;
-  /** The request body as validated (a blank secret already removed). */
-  body: Record<string, any>;
-  /** Who writes. */
-  admin: AdminContext | undefined;
-  request: FastifyRequest;
-}
-
-export interface WriteHooks {
-  lockFirst?: (ctx: { tx: Tx; op: WriteOp; id: number | null }) => Promise<void>;
-  beforeWrite?: (ctx: WriteContext) => Promise<void>;
-  /** `after` is the stored record after the write (null on delete). */
-  afterWrite?: (ctx: WriteContext & { after: Record<string, any> | null }) => Promise<void>;
-}
-
-/** The hooks of each resource, by resource name (one line per resource). */
-export const WRITE_HOOKS: Record<string, WriteHooks> = {
+const WRITE_HOOKS: Record<string, WriteHooks> = {
   'master/web-admins': webAdminHooks,
   'master/users': userHooks,
-  ...SANDBOX_WRITE_HOOKS,
 };
+
+/** Adds (or replaces) the hooks of these resources. */
+export function registerWriteHooks(hooks: Record<string, WriteHooks>) {
+  Object.assign(WRITE_HOOKS, hooks);
+}
 
 export const writeHooksOf = (name: string): WriteHooks => WRITE_HOOKS[name] ?? {};

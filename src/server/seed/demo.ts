@@ -3,38 +3,14 @@ import type { Config } from '../config.js';
 import { hashPassword } from '../security/passwords.js';
 import { insertRows } from './insert.js';
 import { DEFAULT_SEED } from './generate.js';
-import { loadCity } from './load.js';
+import { loadCity } from './city.js';
 import { seedFacilityIntegration } from './facility-integration.js';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_BY_ROLE, DEMO_FACILITY_NAME } from './demo-accounts.js';
 import { seedSandbox } from './entities/sandbox.js';
 import { initializeJourneyDefaults } from '../simulation/journeys.js';
 
-export const DEMO_ACCOUNTS = [
-  {
-    username: 'superadmin',
-    email: 'superadmin@demo.local',
-    full_name: 'Super Admin Demo',
-    role: 'super_admin',
-  },
-  { username: 'admin', email: 'admin@demo.local', full_name: 'Admin Demo', role: 'admin' },
-  { username: 'staff', email: 'staff@demo.local', full_name: 'Staf Demo', role: 'staff' },
-  { username: 'viewer', email: 'viewer@demo.local', full_name: 'Viewer Demo', role: 'viewer' },
-  {
-    username: 'faskes',
-    email: 'faskes@demo.local',
-    full_name: 'Operator Faskes Demo',
-    role: 'medical_facility',
-  },
-] as const;
-
-/** The demo account of each role, by role. */
-export const DEMO_EMAIL_BY_ROLE = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as {
-  [A in (typeof DEMO_ACCOUNTS)[number] as A['role']]: A['email'];
-};
-
 /** Patients of the city `npm start` builds on first run (about 5 appointments each). */
 export const DEFAULT_DEMO_PATIENTS = 5000;
-/** The facility the demo medical_facility account works for. */
-export const DEMO_FACILITY_NAME = 'Puskesmas Kecamatan Gambir';
 
 /**
  * The five demo accounts (created when missing), the facility operator linked to

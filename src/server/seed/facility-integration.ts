@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import type { Config } from '../config.js';
 import { encryptSecret } from '../security/secret-box.js';
-import { DEMO_FACILITY_NAME } from './demo.js';
+import { DEMO_FACILITY_NAME } from './demo-accounts.js';
 
 /**
  * Demo parameters and connections for a few facilities (the demo operator's among them), so the

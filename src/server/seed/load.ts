@@ -2,7 +2,7 @@
  * Loads a generated city into the database, in one transaction, with the rollup triggers off
  * and the rollups rebuilt at the end.
  *
- * On PostgreSQL, given its URL, the load goes through binary COPY (./bulk.ts). Otherwise (PGlite,
+ * On PostgreSQL, given its URL, the load goes through binary COPY (./bulk.ts, chosen by ./city.ts). Otherwise (PGlite,
  * which has no COPY FROM STDIN) rows go in columns: one
  * `INSERT ... SELECT * FROM unnest($1::int[], $2::text[], ...)` per table and chunk; loads of
  * some size drop the secondary indexes of the largest tables and build them again afterwards
@@ -301,15 +301,6 @@ export async function resetDemoData(q: Tx): Promise<void> {
   await q.exec('DELETE FROM medical_facilities');
 }
 
-/** Generates the city for `options` and writes it. Same options and same empty tables: same rows. */
-export async function loadCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
-  if (db.kind === 'postgres' && options.databaseUrl) {
-    const { copyCity } = await import('./bulk.js');
-    return copyCity(db, options.databaseUrl, options);
-  }
-  return insertCity(db, options);
-}
-
 /**
  * The progress, phase timings and summary of one load, shared by the insert and COPY paths:
  * `report` tells the caller where the load is, `next` ends the running phase (recording its
@@ -352,7 +343,7 @@ export function loadTracker(totalPatients: number, started: number, onProgress?:
   return { phases, progress, report, next, summary };
 }
 
-async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
+export async function insertCity(db: Db, options: LoadOptions): Promise<LoadSummary> {
   const started = performance.now();
   const plan: CityPlan = planCity(options);
   const batchSize = options.batchSize ?? (db.kind === 'postgres' ? 2000 : 1000);

@@ -5,7 +5,7 @@
  * sealed, appointments get their booking ID, queue number and journey.
  */
 import type { Queryable } from '../db/db.js';
-import type { WriteContext, WriteHooks } from '../resources/hooks.js';
+import type { WriteContext, WriteHooks } from '../resources/hooks/types.js';
 import { AppError } from '../plugins/errors.js';
 import { summarizeFieldErrors } from '../../domain/validation.js';
 import { generateApiKey, generateBookingId, isoDayOfWeek } from '../../domain/sandbox.js';
@@ -261,7 +261,7 @@ export const journeyConfigHooks: WriteHooks = {
   },
 };
 
-/** The sandbox's hooks by resource name, for WRITE_HOOKS. */
+/** The sandbox's hooks by resource name, registered with the engine by registerSimulation. */
 export const SANDBOX_WRITE_HOOKS: Record<string, WriteHooks> = {
   'admin/simulator/facilities': simulatorFacilityHooks,
   'admin/simulator/patients': simulatorPatientHooks,

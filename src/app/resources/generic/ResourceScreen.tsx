@@ -22,7 +22,7 @@ import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceD
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
-import { screenPathOf } from '../simulator/routes';
+import { screenPathOf } from '../screen-paths';
 import { messageSeconds, SHORT_MESSAGE_SECONDS } from '../../../domain/messages';
 
 export interface ResourceScreenProps {

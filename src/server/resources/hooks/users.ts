@@ -2,7 +2,7 @@
  * Master users: the time an account was verified follows its verified flag. Turning the flag
  * on stamps email_verified_at (kept when it was already verified); turning it off clears it.
  */
-import type { WriteHooks } from '../hooks.js';
+import type { WriteHooks } from './types.js';
 import { nowDate } from '../../../domain/clock.js';
 
 export const userHooks: WriteHooks = {

@@ -12,7 +12,7 @@
  * Only a medical_facility account keeps a facility.
  */
 import { AppError } from '../../plugins/errors.js';
-import type { WriteHooks } from '../hooks.js';
+import type { WriteHooks } from './types.js';
 
 export { USERNAME_TAKEN, EMAIL_TAKEN } from '../../../domain/resources/web-admins.js';
 export const CANNOT_DELETE_SELF = 'Anda tidak dapat menghapus akun Anda sendiri';
