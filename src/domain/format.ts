@@ -22,6 +22,6 @@ export function ageInYears(dateOfBirth: string | null | undefined, today: Date =
 }
 
 const numberFormat = new Intl.NumberFormat('id-ID');
-export const formatNumber = (n: number | null | undefined) => (n == null ? '' : numberFormat.format(n));
+/** An amount as 'Rp 25.000': Indonesian grouping in every language (spec part 2 §9). */
 export const formatRupiah = (n: number | null | undefined) =>
   n == null ? '' : `Rp ${numberFormat.format(n)}`;

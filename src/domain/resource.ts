@@ -24,6 +24,25 @@ export interface JsonSchema {
   [key: string]: unknown;
 }
 
+/** Colours of a chip, as the console's theme names them. */
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error';
+
+/** How the generated list shows one of its columns, beyond what the field's type says. */
+export interface ColumnSpec {
+  /**
+   * 'code': monospace and bold (a poli code); 'money': 'Rp 25.000'; 'date': dd/MM/yyyy;
+   * 'datetime': dd/MM/yyyy HH:mm in Jakarta time; 'chip': the value as a chip in `colors`.
+   * Default: by the schema (booleans and enums as chips, numbers grouped, date-times).
+   */
+  kind?: 'text' | 'code' | 'money' | 'date' | 'datetime' | 'chip';
+  /** A field shown as a grey second line under this one (a description under a name). */
+  secondary?: string;
+  /** Chip colours by value ('true' and 'false' for a boolean); unlisted values are 'default'. */
+  colors?: Record<string, ChipColor>;
+  /** Header text key below resources.<name>. (default: fields.<field>). */
+  label?: string;
+}
+
 /** Field errors keyed by field name, messages in the user's language. */
 export type FieldErrors = Record<string, string>;
 
@@ -63,6 +82,8 @@ export interface ResourceDeclaration {
   hashed?: string[];
   /** Fields the console's generic table shows, in order (default: the first six). */
   listColumns?: string[];
+  /** How some of those columns are shown (ColumnSpec), by field. */
+  columns?: Record<string, ColumnSpec>;
   /**
    * Fields holding the id of another resource's record (a delivery's user_id): the form picks
    * the record by searching that resource (autocomplete), shown as `optionText`.
@@ -114,4 +135,28 @@ export function writeOnlyFields(decl: ResourceDeclaration): string[] {
   return Object.entries(decl.schema.properties ?? {})
     .filter(([, p]) => p.writeOnly)
     .map(([k]) => k);
+}
+
+/**
+ * The values a new record of the console starts with: each writable field's schema `default`,
+ * the signed-in admin as `created_by`, and their own facility, where they have one, in the declaration's
+ * `facilityColumn` (a facility user's is fixed there by the server anyway). A screen adds only
+ * what depends on more than this.
+ */
+export function createDefaults(
+  decl: ResourceDeclaration,
+  identity: { medical_facility_id?: number | null; username?: string; fullName?: string },
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const props = decl.schema.properties ?? {};
+  for (const [field, p] of Object.entries(props)) {
+    if (!p.readOnly && p.default !== undefined) values[field] = structuredClone(p.default);
+  }
+  // Who creates the record, where the record says so.
+  if (props.created_by && !props.created_by.readOnly)
+    values.created_by = identity.username ?? identity.fullName ?? '';
+  const column = decl.facilityColumn;
+  if (column && column !== 'id' && identity.medical_facility_id)
+    values[column] = identity.medical_facility_id;
+  return values;
 }

@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { writableFields, writeOnlyFields, defineResource } from '../../src/domain/resource';
+import { createDefaults, writableFields, writeOnlyFields, defineResource } from '../../src/domain/resource';
+import { poli } from '../../src/domain/resources/poli';
+import { simulatorAppointments } from '../../src/domain/resources/simulator-appointments';
+import { medicalFacilities } from '../../src/domain/resources/medical-facilities';
 import {
   describeAjvError,
   fieldErrorsFromAjv,
@@ -38,6 +41,39 @@ describe('resource declaration helpers', () => {
     expect(writeOnlyFields(patients)).toEqual([]);
     expect(writableFields(patients)).not.toContain('id');
     expect(writableFields(patients)).not.toContain('created_at');
+  });
+});
+
+describe('createDefaults (what a new record of the console starts with)', () => {
+  it("takes the schema's defaults, the creator and the admin's own facility", () => {
+    expect(createDefaults(poli, {})).toEqual({ is_bpjs_available: true, is_active: true });
+    expect(createDefaults(patients, { username: 'staf1', medical_facility_id: 7 })).toMatchObject({
+      identity_type: 'KTP',
+      citizenship: 'WNI',
+      province: 'DKI Jakarta',
+      created_by: 'staf1',
+      medical_facility_id: 7,
+    });
+    expect(createDefaults(simulatorAppointments, { medical_facility_id: 3 })).toMatchObject({
+      status: 'scheduled',
+      medical_facility_id: 3,
+    });
+    // Without a facility of their own nothing is chosen; a facility is not its own default.
+    expect(createDefaults(simulatorAppointments, {})).not.toHaveProperty('medical_facility_id');
+    expect(createDefaults(medicalFacilities, { medical_facility_id: 3 })).toEqual({
+      online: true,
+      type: 'PUSKESMAS',
+    });
+  });
+
+  it('gives every new record its own copy of an array or object default', () => {
+    const decl = defineResource({
+      ...poli,
+      schema: { type: 'object', properties: { tags: { type: 'array', default: [] } } },
+    });
+    const a = createDefaults(decl, {});
+    (a.tags as string[]).push('x');
+    expect(createDefaults(decl, {})).toEqual({ tags: [] });
   });
 });
 

@@ -9,7 +9,6 @@ import appointmentScreen from './master/appointments';
 import emergencies from './master/emergencies';
 import users from './master/users';
 import delivery from './master/delivery';
-import poli from './master/poli';
 import webAdmins from './master/web-admins';
 import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
@@ -41,7 +40,6 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [emergencies.name]: emergencies,
   [users.name]: users,
   [delivery.name]: delivery,
-  [poli.name]: poli,
   [webAdmins.name]: webAdmins,
   [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,

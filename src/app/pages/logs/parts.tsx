@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { API_URL, httpClient } from '../../providers/http';
-import { formatDateTimeWib } from '../../resources/master/cells';
+import { formatDateTimeWib } from '../../resources/generic/cells';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;

@@ -22,7 +22,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { ResourceDeclaration } from '../../../domain/resource';
+import { createDefaults, type ResourceDeclaration } from '../../../domain/resource';
 import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
 import { ConflictPanel, type Conflict } from './ConflictPanel';
@@ -39,7 +39,7 @@ export interface ResourceDialogProps {
   id?: Identifier;
   onClose: () => void;
   sections?: FormSection[];
-  /** Values a new record starts with, from the signed-in admin. */
+  /** Values a new record starts with beyond the schema's defaults and the own facility (createDefaults). */
   defaults?: (identity: Record<string, any>) => Record<string, any>;
   /** Inputs of the screen's own for some fields, in place of the schema's. */
   inputs?: CustomInputs;
@@ -140,7 +140,9 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
     <SimpleForm
       validate={schemaValidator(decl, editing, locale)}
       toolbar={<DialogToolbar onCancel={onClose} />}
-      defaultValues={editing ? undefined : defaults?.(identity ?? {})}
+      defaultValues={
+        editing ? undefined : { ...createDefaults(decl, identity ?? {}), ...defaults?.(identity ?? {}) }
+      }
       // The schema's checks answer in the console's language, under each field: not the browser's.
       noValidate
       sx={{ p: 0 }}

@@ -15,7 +15,7 @@ import {
 import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import InboxIcon from '@mui/icons-material/Inbox';
-import type { ResourceDeclaration } from '../../../domain/resource';
+import { baseType, type ResourceDeclaration } from '../../../domain/resource';
 import { ServerExportButton } from './ServerExportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
@@ -100,25 +100,33 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
   );
 }
 
+/** The filters of a generated list: a choice list for each enum or boolean filter of the declaration. */
 export function defaultFilters(decl: ResourceDeclaration, translate: (key: string, opts?: any) => string) {
   const props = decl.schema.properties ?? {};
-  return decl.filters
-    .filter((f) => props[f]?.enum)
-    .map((f) => (
+  const valuesOf = (f: string): unknown[] | null =>
+    props[f]?.enum
+      ? props[f].enum!.filter((v) => v !== null)
+      : baseType(props[f] ?? {}) === 'boolean' && props[f]
+        ? [true, false]
+        : null;
+  const label = (f: string, v: unknown) =>
+    translate(`resources.${decl.name}.choices.${f}.${String(v)}`, {
+      _: typeof v === 'boolean' ? translate(v ? 'ra.boolean.true' : 'ra.boolean.false') : String(v),
+    });
+  return decl.filters.flatMap((f) => {
+    const values = valuesOf(f);
+    if (!values) return [];
+    return [
       <SelectInput
         key={f}
         source={f}
         alwaysOn
         label={`resources.${decl.name}.filters.${f}`}
-        choices={props[f]
-          .enum!.filter((v) => v !== null)
-          .map((v) => ({
-            id: v as string,
-            name: translate(`resources.${decl.name}.choices.${f}.${String(v)}`, { _: String(v) }),
-          }))}
+        choices={values.map((v) => ({ id: String(v), name: label(f, v) }))}
         sx={{ minWidth: 160 }}
-      />
-    ));
+      />,
+    ];
+  });
 }
 
 /**

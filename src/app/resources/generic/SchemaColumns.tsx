@@ -1,91 +1,126 @@
 import type { ReactNode } from 'react';
-import { FunctionField, TextField, useLocaleState, useTranslate } from 'react-admin';
-import { Chip } from '@mui/material';
-import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
-import { formatNumber } from '../../../domain/format';
+import { FunctionField, useTranslate } from 'react-admin';
+import { Box, Chip, Typography } from '@mui/material';
+import {
+  baseType,
+  type ChipColor,
+  type ColumnSpec,
+  type JsonSchema,
+  type ResourceDeclaration,
+} from '../../../domain/resource';
+import { formatNumber } from '../../components/figures';
+import { formatDateTimeWib, formatDay, Line, Rupiah } from './cells';
 
-/** dd/MM/yyyy HH:mm in the user's locale (spec part 2 §9). */
-function formatDateTime(value: string | null | undefined, locale: string) {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(locale === 'en' ? 'en-GB' : 'id-ID', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
-function BooleanChip({ decl, field, value }: { decl: ResourceDeclaration; field: string; value: unknown }) {
+/** A value's label: the resource's text for it (choices.<field>.<value>), else yes/no or the value. */
+function useChoiceLabel(decl: ResourceDeclaration) {
   const translate = useTranslate();
-  if (value == null) return null;
-  const label = translate(`resources.${decl.name}.choices.${field}.${String(value)}`, {
-    _: translate(value ? 'ra.boolean.true' : 'ra.boolean.false'),
-  });
-  return <Chip size="small" label={label} color={value ? 'success' : 'default'} variant="outlined" />;
+  return (field: string, value: unknown) =>
+    translate(`resources.${decl.name}.choices.${field}.${String(value)}`, {
+      _:
+        typeof value === 'boolean'
+          ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false')
+          : String(value),
+    });
 }
 
-function Choice({ decl, field, value }: { decl: ResourceDeclaration; field: string; value: unknown }) {
-  const translate = useTranslate();
-  if (value == null || value === '') return null;
-  return <>{translate(`resources.${decl.name}.choices.${field}.${String(value)}`, { _: String(value) })}</>;
-}
-
-/** One table column for a schema field, shown the way its type reads best. */
-export function schemaColumn(decl: ResourceDeclaration, field: string, p: JsonSchema): ReactNode {
-  const label = `resources.${decl.name}.fields.${field}`;
-  const type = baseType(p);
-  if (type === 'boolean') {
-    return (
-      <FunctionField
-        key={field}
-        source={field}
-        label={label}
-        render={(r: any) => <BooleanChip decl={decl} field={field} value={r[field]} />}
-      />
-    );
-  }
-  if (p.enum) {
-    return (
-      <FunctionField
-        key={field}
-        source={field}
-        label={label}
-        render={(r: any) => <Choice decl={decl} field={field} value={r[field]} />}
-      />
-    );
-  }
-  if (p.format === 'date-time') {
-    return <DateTimeColumn key={field} source={field} label={label} />;
-  }
-  if (type === 'number' || type === 'integer') {
-    return (
-      <FunctionField
-        key={field}
-        source={field}
-        label={label}
-        textAlign="right"
-        render={(r: any) => formatNumber(r[field])}
-      />
-    );
-  }
-  return <TextField key={field} source={field} label={label} />;
-}
-
-function DateTimeColumn({ source, label }: { source: string; label: string }) {
+function ValueChip({
+  decl,
+  field,
+  value,
+  colors,
+}: {
+  decl: ResourceDeclaration;
+  field: string;
+  value: unknown;
+  colors?: Record<string, ChipColor>;
+}) {
+  const label = useChoiceLabel(decl);
+  if (value == null || value === '') return <>-</>;
+  const color = colors?.[String(value)] ?? (value === true && !colors ? 'success' : 'default');
   return (
-    <FunctionField source={source} label={label} render={(r: any) => <DateTimeText value={r[source]} />} />
+    <Chip
+      size="small"
+      label={label(field, value)}
+      color={color}
+      variant={color === 'default' ? 'outlined' : 'filled'}
+    />
   );
 }
 
-function DateTimeText({ value }: { value: string | null | undefined }) {
-  const [locale] = useLocaleState();
-  return <>{formatDateTime(value, locale)}</>;
+function Choice({ decl, field, value }: { decl: ResourceDeclaration; field: string; value: unknown }) {
+  const label = useChoiceLabel(decl);
+  if (value == null || value === '') return null;
+  return <>{label(field, value)}</>;
 }
 
-/** The columns of a resource without a screen of its own: `listColumns`, else its first fields. */
+/** The kind a column is shown as: the declaration's, else the schema's type. */
+function kindOf(p: JsonSchema, spec: ColumnSpec): NonNullable<ColumnSpec['kind']> | 'number' | 'enum' {
+  if (spec.kind) return spec.kind;
+  if (baseType(p) === 'boolean' || spec.colors) return 'chip';
+  if (p.enum) return 'enum';
+  if (p.format === 'date-time') return 'datetime';
+  if (p.format === 'date') return 'date';
+  const type = baseType(p);
+  if (type === 'number' || type === 'integer') return 'number';
+  return 'text';
+}
+
+/** The cell of one record for one field, shown the way its kind reads best. */
+function cell(decl: ResourceDeclaration, field: string, p: JsonSchema, spec: ColumnSpec) {
+  const kind = kindOf(p, spec);
+  return (r: Record<string, any>): ReactNode => {
+    const v = r[field];
+    switch (kind) {
+      case 'chip':
+        return <ValueChip decl={decl} field={field} value={v} colors={spec.colors} />;
+      case 'enum':
+        return <Choice decl={decl} field={field} value={v} />;
+      case 'money':
+        return <Rupiah value={v} />;
+      case 'date':
+        return <span style={{ whiteSpace: 'nowrap' }}>{formatDay(v)}</span>;
+      case 'datetime':
+        return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeWib(v)}</span>;
+      case 'number':
+        return formatNumber(v);
+      case 'code':
+        return (
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+            {v}
+          </Typography>
+        );
+      default:
+        if (!spec.secondary) return v ?? '';
+        return (
+          <Box sx={{ minWidth: 180, maxWidth: 420 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {v}
+            </Typography>
+            {r[spec.secondary] && <Line>{r[spec.secondary]}</Line>}
+          </Box>
+        );
+    }
+  };
+}
+
+/** One table column for a schema field, shown by its declared kind or its type. */
+export function schemaColumn(decl: ResourceDeclaration, field: string, p: JsonSchema): ReactNode {
+  const spec = decl.columns?.[field] ?? {};
+  const sortable = field === decl.defaultSort.field || !!decl.sortable?.includes(field);
+  const numeric = ['number', 'money'].includes(kindOf(p, spec));
+  return (
+    <FunctionField
+      key={field}
+      source={field}
+      label={`resources.${decl.name}.${spec.label ?? `fields.${field}`}`}
+      sortable={sortable}
+      textAlign={numeric ? 'right' : undefined}
+      render={cell(decl, field, p, spec)}
+    />
+  );
+}
+
+/** The columns of a generated list: `listColumns`, else the first fields; a secondary field has no column. */
 export function schemaColumns(decl: ResourceDeclaration): ReactNode[] {
   const props = decl.schema.properties ?? {};
   const fields =
@@ -93,5 +128,6 @@ export function schemaColumns(decl: ResourceDeclaration): ReactNode[] {
     Object.keys(props)
       .filter((k) => !props[k].writeOnly && k !== 'id')
       .slice(0, 6);
-  return fields.map((k) => schemaColumn(decl, k, props[k] ?? {}));
+  const secondary = new Set(Object.values(decl.columns ?? {}).map((c) => c.secondary));
+  return fields.filter((k) => !secondary.has(k)).map((k) => schemaColumn(decl, k, props[k] ?? {}));
 }

@@ -6,7 +6,7 @@ import RouteIcon from '@mui/icons-material/Route';
 import { appointments } from '../../../../domain/resources/appointments';
 import { formatDate } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { INSURANCE_COLORS, Line } from '../cells';
+import { INSURANCE_COLORS, Line } from '../../generic/cells';
 import type { FormSection } from '../../generic/ResourceDialog';
 import { httpClient, API_URL } from '../../../providers/http';
 import { JourneyDialog } from './JourneyDialog';
@@ -71,12 +71,6 @@ function AppointmentList() {
       <ResourceScreen
         decl={appointments}
         sections={sections}
-        defaults={(identity) => ({
-          health_insurance: 'Umum',
-          new_patient: false,
-          created_by: identity.username ?? identity.fullName ?? '',
-          medical_facility_id: identity.medical_facility_id ?? undefined,
-        })}
         filters={[
           <SelectInput
             key="health_insurance"

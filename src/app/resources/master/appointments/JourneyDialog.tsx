@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { httpClient, API_URL } from '../../../providers/http';
 import { formatHoursMinutes } from '../../../../domain/analytics';
-import { formatDateTimeWib } from '../cells';
+import { formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.master/appointments';
 

@@ -2,10 +2,10 @@ import { FunctionField, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { deliveries } from '../../../../domain/resources/deliveries';
 import type { ResourceDeclaration } from '../../../../domain/resource';
-import { formatNumber } from '../../../../domain/format';
+import { formatNumber } from '../../../components/figures';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import type { FormSection } from '../../generic/ResourceDialog';
-import { DeliveryStatusChip, formatCoord, Line, Rupiah } from '../cells';
+import { DeliveryStatusChip, formatCoord, Line, Rupiah } from '../../generic/cells';
 
 /** The dialog's groups: order, facility, medicine, patient. */
 const sectionsOf = (R: string): FormSection[] => [
@@ -37,20 +37,13 @@ const sectionsOf = (R: string): FormSection[] => [
  * search, the status filter, then order info, patient info, medicine, location, status badge
  * (spec part 2 §4 colours), price ('Rp 25.000') and the row actions; the dialog in groups.
  */
-export function DeliveryScreen({
-  decl,
-  defaults,
-}: {
-  decl: ResourceDeclaration;
-  defaults: (identity: Record<string, any>) => Record<string, any>;
-}) {
+export function DeliveryScreen({ decl }: { decl: ResourceDeclaration }) {
   const translate = useTranslate();
   const R = `resources.${decl.name}`;
   return (
     <ResourceScreen
       decl={decl}
       sections={sectionsOf(R)}
-      defaults={defaults}
       columns={[
         <FunctionField
           key="order"
@@ -131,15 +124,7 @@ export function DeliveryScreen({
 
 /** /master/delivery. */
 function DeliveryList() {
-  return (
-    <DeliveryScreen
-      decl={deliveries}
-      defaults={(identity) => ({
-        delivery_status: 'PENDING',
-        medical_facility_id: identity.medical_facility_id ?? undefined,
-      })}
-    />
-  );
+  return <DeliveryScreen decl={deliveries} />;
 }
 
 export default DeliveryList;

@@ -1,9 +1,9 @@
 import { FunctionField } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { emergencies } from '../../../../domain/resources/emergencies';
-import { formatNumber } from '../../../../domain/format';
+import { formatNumber } from '../../../components/figures';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatCoord, formatDateTimeWib } from '../cells';
+import { formatCoord, formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.master/emergencies';
 

@@ -23,7 +23,6 @@ function FacilityList() {
     <ResourceScreen
       decl={medicalFacilities}
       // Online unless set otherwise (spec §5); an edit keeps what is stored.
-      defaults={() => ({ online: true, type: 'PUSKESMAS' })}
       columns={[
         <TextField key="name" source="name" label={`${R}.fields.name`} />,
         <TextField key="email" source="email" label={`${R}.fields.email`} />,

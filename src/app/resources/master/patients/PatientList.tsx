@@ -3,7 +3,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { patients } from '../../../../domain/resources/patients';
 import { ageInYears, formatDate } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { INSURANCE_COLORS, Line } from '../cells';
+import { INSURANCE_COLORS, Line } from '../../generic/cells';
 import type { FormSection } from '../../generic/ResourceDialog';
 
 const R = 'resources.master/patients';
@@ -46,13 +46,6 @@ function PatientList() {
     <ResourceScreen
       decl={patients}
       sections={sections}
-      defaults={(identity) => ({
-        identity_type: 'KTP',
-        citizenship: 'WNI',
-        province: 'DKI Jakarta',
-        created_by: identity.username ?? identity.fullName ?? '',
-        medical_facility_id: identity.medical_facility_id ?? undefined,
-      })}
       filters={[
         <SelectInput
           key="gender"

@@ -5,7 +5,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { users } from '../../../../domain/resources/users';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import type { FormSection } from '../../generic/ResourceDialog';
-import { formatDateTimeWib, Line } from '../cells';
+import { formatDateTimeWib, Line } from '../../generic/cells';
 
 const R = 'resources.master/users';
 
@@ -25,7 +25,6 @@ function UserList() {
     <ResourceScreen
       decl={users}
       sections={sections}
-      defaults={() => ({ verified: false, has_medicine_delivery: false })}
       filters={[
         <SelectInput
           key="verified"

@@ -3,7 +3,7 @@ import { Chip, Typography } from '@mui/material';
 import { webAdmins } from '../../../../domain/resources/web-admins';
 import { ROLES } from '../../../../domain/menu';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatDateTimeWib } from '../cells';
+import { formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.master/web-admins';
 
@@ -29,7 +29,6 @@ function WebAdminList() {
   return (
     <ResourceScreen
       decl={webAdmins}
-      defaults={() => ({ role: 'admin', is_active: true })}
       filters={[
         <SelectInput
           key="role"

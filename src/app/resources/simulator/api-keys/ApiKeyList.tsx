@@ -7,7 +7,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { simulatorApiKeys } from '../../../../domain/resources/simulator-api-keys';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatDateTimeWib, Line } from '../../master/cells';
+import { formatDateTimeWib, Line } from '../../generic/cells';
 import { API_URL, httpClient } from '../../../providers/http';
 
 const R = 'resources.admin/simulator-apikeys';

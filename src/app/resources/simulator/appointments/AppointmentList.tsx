@@ -4,7 +4,7 @@ import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { simulatorAppointments } from '../../../../domain/resources/simulator-appointments';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatDay, Line } from '../../master/cells';
+import { formatDay, Line } from '../../generic/cells';
 import { SandboxJourneyDialog } from './SandboxJourneyDialog';
 
 const R = 'resources.admin/simulator/appointments';
@@ -30,12 +30,6 @@ function AppointmentList() {
     <>
       <ResourceScreen
         decl={simulatorAppointments}
-        defaults={(identity) => ({
-          status: 'scheduled',
-          ...(identity.role === 'medical_facility'
-            ? { medical_facility_id: identity.medical_facility_id }
-            : {}),
-        })}
         filters={[
           <SelectInput
             key="status"

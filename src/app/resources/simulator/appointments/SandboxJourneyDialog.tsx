@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { API_URL, httpClient } from '../../../providers/http';
 import { formatHoursMinutes } from '../../../../domain/analytics';
-import { formatDateTimeWib } from '../../master/cells';
+import { formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.admin/simulator/appointments.journey';
 

@@ -1,6 +1,5 @@
 import { simulatorDeliveries } from '../../../../domain/resources/simulator-deliveries';
 import { DeliveryScreen } from '../../master/delivery/DeliveryList';
-import { ownFacilityDefaults } from '../facilityDefaults';
 
 /**
  * /simulator/delivery: the master delivery screen's columns, status badges, prices and grouped
@@ -8,10 +7,5 @@ import { ownFacilityDefaults } from '../facilityDefaults';
  * facility user's facility is preselected.
  */
 export default function SandboxDeliveryList() {
-  return (
-    <DeliveryScreen
-      decl={simulatorDeliveries}
-      defaults={(identity) => ({ delivery_status: 'PENDING', ...ownFacilityDefaults(identity) })}
-    />
-  );
+  return <DeliveryScreen decl={simulatorDeliveries} />;
 }

@@ -3,7 +3,7 @@ import { FunctionField, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { simulatorDoctors } from '../../../../domain/resources/simulator-doctors';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { Line, Rupiah } from '../../master/cells';
+import { Line, Rupiah } from '../../generic/cells';
 import { JsonFieldsButton, JsonFieldsDialog } from '../JsonFieldsDialog';
 
 const R = 'resources.admin/simulator/doctors';
@@ -24,12 +24,6 @@ function DoctorList() {
       <ResourceScreen
         decl={simulatorDoctors}
         sections={[{ title: '', fields: writable }]}
-        defaults={(identity) => ({
-          is_available: true,
-          ...(identity.role === 'medical_facility'
-            ? { medical_facility_id: identity.medical_facility_id }
-            : {}),
-        })}
         columns={[
           <FunctionField key="nip" label={`${R}.fields.nip`} sortBy="nip" render={(r: any) => r.nip} />,
           <FunctionField

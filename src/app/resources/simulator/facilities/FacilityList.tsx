@@ -3,7 +3,7 @@ import { FunctionField, ReferenceField, TextField, useTranslate } from 'react-ad
 import { Box, Chip, Typography } from '@mui/material';
 import { simulatorFacilities } from '../../../../domain/resources/simulator-facilities';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { Line } from '../../master/cells';
+import { Line } from '../../generic/cells';
 import { JsonFieldsButton, JsonFieldsDialog } from '../JsonFieldsDialog';
 
 const R = 'resources.admin/simulator/facilities';
@@ -21,9 +21,6 @@ function FacilityList() {
     <>
       <ResourceScreen
         decl={simulatorFacilities}
-        defaults={(identity) =>
-          identity.role === 'medical_facility' ? { medical_facility_id: identity.medical_facility_id } : {}
-        }
         sections={[
           {
             title: '',

@@ -5,7 +5,7 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { journeyConfigs } from '../../../../domain/resources/journey-configs';
 import { journeyStepTitles } from '../../../../domain/sandbox';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatDateTimeWib, Line } from '../../master/cells';
+import { formatDateTimeWib, Line } from '../../generic/cells';
 import { API_URL, httpClient } from '../../../providers/http';
 import { JourneyStepsInput, JourneyTypeInput } from './JourneyStepsInput';
 
@@ -78,7 +78,6 @@ export default function JourneyConfigScreen() {
       </Box>
       <ResourceScreen
         decl={journeyConfigs}
-        defaults={() => ({ is_active: true, journey_steps: [], supported_journey: [] })}
         sections={[{ title: '', fields: ['journey_type', 'is_active', 'journey_steps'] }]}
         inputs={{ journey_type: JourneyTypeInput, journey_steps: JourneyStepsInput }}
         columns={[

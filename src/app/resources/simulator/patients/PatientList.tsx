@@ -3,8 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { simulatorPatients } from '../../../../domain/resources/simulator-patients';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import type { FormSection } from '../../generic/ResourceDialog';
-import { formatDay, InsuranceChip, Line } from '../../master/cells';
-import { ownFacilityDefaults } from '../facilityDefaults';
+import { formatDay, InsuranceChip, Line } from '../../generic/cells';
 
 const R = 'resources.admin/simulator/patients';
 
@@ -40,7 +39,6 @@ export default function PatientList() {
   return (
     <ResourceScreen
       decl={simulatorPatients}
-      defaults={ownFacilityDefaults}
       sections={sections}
       columns={[
         <FunctionField

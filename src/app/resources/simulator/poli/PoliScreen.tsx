@@ -155,14 +155,7 @@ export default function PoliScreen() {
           {translate(`${R}.button`)}
         </Button>
       </Box>
-      <ResourceScreen
-        decl={simulatorPoli}
-        defaults={(identity) =>
-          identity.role === 'medical_facility'
-            ? { medical_facility_id: identity.medical_facility_id, is_active: true }
-            : { is_active: true }
-        }
-      />
+      <ResourceScreen decl={simulatorPoli} />
       {open && <CopyDialog onClose={() => setOpen(false)} />}
     </>
   );

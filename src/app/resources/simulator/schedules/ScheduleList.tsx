@@ -2,7 +2,7 @@ import { AutocompleteInput, FunctionField, ReferenceInput, SelectInput, useTrans
 import { Box, Chip, Typography } from '@mui/material';
 import { simulatorSchedules } from '../../../../domain/resources/simulator-schedules';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { Line } from '../../master/cells';
+import { Line } from '../../generic/cells';
 
 const R = 'resources.admin/simulator/schedules';
 const DAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -20,7 +20,6 @@ function ScheduleList() {
   return (
     <ResourceScreen
       decl={simulatorSchedules}
-      defaults={() => ({ max_patients: 20, consultation_duration: 15, is_active: true })}
       filters={[
         <ReferenceInput
           key="doctor"
