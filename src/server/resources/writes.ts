@@ -6,7 +6,7 @@ import { logActivity, redact, REDACTED } from '../plugins/audit.js';
 import { hashPassword } from '../security/passwords.js';
 import { quote, type ResourceModel } from './model.js';
 import { writeHooksOf } from './hooks.js';
-import { CREATE_ONLY_MESSAGE } from '../../domain/resource.js';
+import { baseType, CREATE_ONLY_MESSAGE } from '../../domain/resource.js';
 
 export const NOT_FOUND = 'Data tidak ditemukan';
 export const STALE_VERSION =
@@ -82,6 +82,15 @@ export function writeOps(db: Db, m: ResourceModel) {
 
   const hooks = writeHooksOf(m.decl.name);
 
+  /** Object and array fields go to their jsonb columns as JSON (a driver would send an array as a PostgreSQL array). */
+  const jsonFields = Object.entries(m.props)
+    .filter(([, p]) => ['object', 'array'].includes(baseType(p)) || p.$ref !== undefined)
+    .map(([k]) => k);
+  const jsonValues = (values: Record<string, any>) => {
+    for (const k of jsonFields)
+      if (values[k] != null && typeof values[k] !== 'string') values[k] = JSON.stringify(values[k]);
+  };
+
   async function findOne(q: Queryable, request: FastifyRequest, id: number, lock = false) {
     const params: unknown[] = [id];
     let where = 'id = $1';
@@ -136,6 +145,7 @@ export function writeOps(db: Db, m: ResourceModel) {
         const ctx = { tx, op: 'create' as const, before: null, values, body, admin: request.admin, request };
         await hooks.lockFirst?.({ tx, op: 'create', id: null });
         await hooks.beforeWrite?.(ctx);
+        jsonValues(values);
         const cols = Object.keys(values);
         const { rows } = await tx.query(
           `INSERT INTO ${m.table} (${cols.map(quote).join(', ')})
@@ -167,6 +177,7 @@ export function writeOps(db: Db, m: ResourceModel) {
         crossFieldCheck({ ...old, ...body, ...values });
         const ctx = { tx, op: 'update' as const, before: old, values, body, admin: request.admin, request };
         await hooks.beforeWrite?.(ctx);
+        jsonValues(values);
         const cols = Object.keys(values);
         const sets = cols.map((c, i) => `${quote(c)} = $${i + 2}`);
         if ('updated_at' in m.props) sets.push('updated_at = app_now()');

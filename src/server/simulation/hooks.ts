@@ -26,13 +26,6 @@ const refuse = (field: string, message: string): never => {
   throw new AppError(400, summarizeFieldErrors(errors), errors);
 };
 
-/** JSON fields as JSON text: node-postgres would send an array as a PostgreSQL array. */
-function jsonColumns(values: Record<string, any>, columns: string[]) {
-  for (const c of columns) {
-    if (c in values && values[c] != null) values[c] = JSON.stringify(values[c]);
-  }
-}
-
 /** A value of the record after this write: the new one when given, else the stored one. */
 const valueOf = (ctx: WriteContext, field: string) =>
   field in ctx.values ? ctx.values[field] : ctx.before?.[field];
@@ -61,10 +54,6 @@ const facilityNamed = (nameColumn: string): WriteHooks => ({
 });
 
 export const simulatorFacilityHooks: WriteHooks = {
-  async beforeWrite(ctx) {
-    if (ctx.op === 'delete') return;
-    jsonColumns(ctx.values, ['operational_hours', 'services']);
-  },
   async afterWrite({ tx, op, after }) {
     if (op !== 'update' || !after) return;
     const args = [after.medical_facility_id, after.name];
@@ -104,7 +93,6 @@ export async function nextMedicalRecordNumber(_q: Queryable): Promise<string> {
 export const simulatorDoctorHooks: WriteHooks = {
   async beforeWrite(ctx) {
     await facilityNamed('facility_name').beforeWrite!(ctx);
-    if (ctx.op !== 'delete') jsonColumns(ctx.values, ['work_schedule']);
   },
   async afterWrite({ tx, op, after }) {
     if (op !== 'update' || !after) return;
@@ -257,7 +245,6 @@ export const journeyConfigHooks: WriteHooks = {
     if (ctx.op === 'delete') return;
     if (typeof ctx.values.journey_type === 'string')
       ctx.values.journey_type = ctx.values.journey_type.toUpperCase();
-    jsonColumns(ctx.values, ['supported_journey', 'journey_steps']);
   },
 };
 
