@@ -5,7 +5,7 @@
  */
 import englishMessages from 'ra-language-english';
 import type { Messages } from './id';
-import { resourceTexts } from './resources';
+import { declaredMenuLabels, resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
@@ -65,6 +65,7 @@ export const en: typeof englishMessages & ProductMessages = {
       master_domain_config: 'Gateway Config',
       master_journey_config: 'Journey Config',
       master_poli: 'Clinic Master Data',
+      ...declaredMenuLabels('en'),
     },
     login: {
       title: 'Sign in',

@@ -5,7 +5,7 @@
  * exactly as written there.
  */
 import { raIndonesian } from './ra-id';
-import { resourceTexts } from './resources';
+import { declaredMenuLabels, resourceTexts } from './resources';
 import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
@@ -61,6 +61,7 @@ export const id = {
       master_domain_config: 'Gateway Config',
       master_journey_config: 'Journey Config',
       master_poli: 'Data Master Poli',
+      ...declaredMenuLabels('id'),
     },
     login: {
       title: 'Masuk',

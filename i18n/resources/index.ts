@@ -3,6 +3,9 @@
  * messages), one file per resource, under resources.<name> of each language.
  */
 import { defineTexts } from './define';
+import { RESOURCES } from '../../src/domain/resources';
+import { declaredMenuId } from '../../src/domain/menu';
+import type { ResourceTexts } from '../../src/domain/resource';
 import { patientTexts } from './patients';
 import { medicalFacilityTexts } from './medical-facilities';
 import { emergencyTexts } from './emergencies';
@@ -57,6 +60,17 @@ const all = {
 /** Both languages have one shape (defineTexts checks it). */
 type Texts = { [K in keyof typeof all]: (typeof all)[K]['id'] };
 
-export function resourceTexts(lang: 'id' | 'en'): Texts {
-  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang]])) as Texts;
+/** Each resource's texts: the files above, and what a declaration brings of its own (`texts`). */
+export function resourceTexts(lang: 'id' | 'en'): Texts & Record<string, ResourceTexts> {
+  return {
+    ...Object.fromEntries(RESOURCES.filter((d) => d.texts).map((d) => [d.name, d.texts![lang]])),
+    ...(Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang]])) as Texts),
+  } as Texts & Record<string, ResourceTexts>;
+}
+
+/** The sidebar labels of the declared resources' own entries (ResourceDeclaration.menu), by menu id. */
+export function declaredMenuLabels(lang: 'id' | 'en'): Record<string, string> {
+  return Object.fromEntries(
+    RESOURCES.filter((d) => d.menu).map((d) => [declaredMenuId(d.name), d.menu!.label[lang]]),
+  );
 }

@@ -1,9 +1,11 @@
 /**
  * The whole menu tree of the console (spec part 1 §2) and the default role access
- * (part 1 §6). The sidebar, the console's route guard and the server's access check all
- * read this file; the role-to-menu matrix itself is stored in the database, seeded from
- * `defaultMenuPaths`.
+ * (part 1 §6), with the entries declared resources bring (ResourceDeclaration.menu). The
+ * sidebar, the console's route guard and the server's access check all read this file; the
+ * role-to-menu matrix itself is stored in the database, seeded from `defaultMenuPaths`.
  */
+
+import { RESOURCES } from './resources';
 
 export const ROLES = ['viewer', 'staff', 'admin', 'super_admin', 'medical_facility'] as const;
 export type Role = (typeof ROLES)[number];
@@ -48,6 +50,15 @@ const group = (id: string, icon: string, submenu: MenuItem[]): MenuItem => ({
   submenu,
 });
 
+/** The menu id of a declared resource's entry: 'master/medicines' → 'master_medicines'. */
+export const declaredMenuId = (name: string) => name.replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+
+/** The entries declared resources bring (ResourceDeclaration.menu), in one group or at the top. */
+const declared = (group?: string): MenuItem[] =>
+  RESOURCES.filter((d) => d.menu && d.menu.group === group).map((d) =>
+    leaf(declaredMenuId(d.name), d.menus[0], d.menu!.icon, d.menu!.roles),
+  );
+
 export const MENU: MenuItem[] = [
   leaf('dashboard', '/dashboard', 'dashboard', ALL),
   leaf('patients', '/patients', 'people', STAFF),
@@ -60,6 +71,7 @@ export const MENU: MenuItem[] = [
   leaf('api_logs', '/logs/api-logs', 'receipt_long', ADMINS),
   leaf('performance_analytics', '/performance-analytics', 'insights', ADMINS),
   leaf('menu_role_manager', '/menu-role-manager', 'admin_panel_settings', SUPER),
+  ...declared(undefined),
   group('api_simulator_group', 'api', [
     leaf('api_simulator', '/api-simulator', 'api', OPERATORS),
     leaf('simulator_patients', '/simulator/patients', 'person', OPERATORS),
@@ -71,6 +83,7 @@ export const MENU: MenuItem[] = [
     leaf('simulator_api_keys', '/simulator/api-keys', 'vpn_key', OPERATORS),
     leaf('simulator_mobile', '/simulator/mobile', 'smartphone', OPERATORS),
     leaf('simulator_delivery', '/simulator/delivery', 'local_shipping', OPERATORS),
+    ...declared('api_simulator_group'),
   ]),
   group('master_data_group', 'storage', [
     leaf('master_emergencies', '/master/emergencies', 'emergency', OPERATORS),
@@ -84,6 +97,7 @@ export const MENU: MenuItem[] = [
     leaf('master_domain_config', '/master/domain-config', 'dns', SUPER),
     leaf('master_journey_config', '/master/journey-config', 'route', SUPER),
     leaf('master_poli', '/master/poli', 'meeting_room', OPERATORS),
+    ...declared('master_data_group'),
   ]),
 ];
 

@@ -24,6 +24,28 @@ export interface JsonSchema {
   [key: string]: unknown;
 }
 
+import type { Role } from './menu';
+
+/** A declared resource's own entry in the sidebar (entities not listed in menu.ts). */
+export interface MenuEntry {
+  /** The sidebar group it goes in ('master_data_group', 'api_simulator_group'); none: the top level. */
+  group?: 'master_data_group' | 'api_simulator_group';
+  /** Icon name (src/app/layout/icons.ts). */
+  icon: string;
+  /** Roles that have it by default: on a new database, and on one in use at the next start. */
+  roles: Role[];
+  /** The entry's text in each language. */
+  label: { id: string; en: string };
+}
+
+/**
+ * A resource's texts in one language, under resources.<name>: name ('Obat |||| Obat'), title,
+ * add_title, edit_title, fields, filters (search and each filter), choices, columns, empty, errors.
+ */
+export interface ResourceTexts {
+  [key: string]: string | ResourceTexts;
+}
+
 /** Colours of a chip, as the console's theme names them. */
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error';
 
@@ -54,8 +76,12 @@ export interface ResourceDeclaration {
   /** Name used in activity logs (defaults to table). */
   auditName?: string;
   schema: JsonSchema;
-  /** Menu paths that grant access to this resource's API. */
+  /** Menu paths that grant access to this resource's API; the first is its screen. */
   menus: string[];
+  /** Its sidebar entry, at menus[0], for an entity menu.ts does not list. */
+  menu?: MenuEntry;
+  /** Its texts in both languages, for an entity the files of i18n/resources do not hold. */
+  texts?: { id: ResourceTexts; en: ResourceTexts };
   /** Columns matched (case-insensitively, by substring) by the `search` parameter. */
   search: string[];
   /**

@@ -85,7 +85,7 @@ function cell(decl: ResourceDeclaration, field: string, p: JsonSchema, spec: Col
         return formatNumber(v);
       case 'code':
         return (
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>
             {v}
           </Typography>
         );
