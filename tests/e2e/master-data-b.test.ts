@@ -102,7 +102,13 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await toast.waitFor();
       await toast.waitFor({ state: 'detached', timeout: 5000 });
       const [created] = (await apiList('master/poli', { search: 'GER' })).data;
-      expect(created).toMatchObject({ poly_code: 'GER', poly_name: 'Geriatri', is_bpjs_available: true });
+      // The schema's defaults, as the API's: not BPJS until said so, active.
+      expect(created).toMatchObject({
+        poly_code: 'GER',
+        poly_name: 'Geriatri',
+        is_bpjs_available: false,
+        is_active: true,
+      });
 
       await search(page, SEARCH, 'Geriatri');
       await eventually(() => rows(page).count()).toBe(1);
@@ -135,16 +141,29 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
 
     it("shows 'Gagal mengambil data poli' when the list cannot be loaded", async () => {
       const page = await e2e.newPage({ as: DEMO.super_admin });
+      let failing = true;
       await page.route('**/api/master/poli?**', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"x"}' }),
+        failing
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: '{"error":"x","message":"x"}',
+            })
+          : route.continue(),
       );
       await page.goto('/master/poli');
       const alert = page.getByRole('alert').filter({ hasText: 'Gagal mengambil data poli' });
       await alert.waitFor();
-      // On the poli screens a message clears itself after 3 s (spec part 2 §8).
+      // On the poli screens a message clears itself after 3 s (spec part 2 §8) ...
       const shown = Date.now();
       await alert.waitFor({ state: 'detached', timeout: 8000 });
       expect(Date.now() - shown).toBeGreaterThan(2000);
+      // ... and the page is not left blank: the message and a retry stay in the list's place.
+      const status = page.getByRole('status').filter({ hasText: 'Gagal mengambil data poli' });
+      await status.waitFor();
+      failing = false;
+      await status.getByRole('button', { name: 'Muat ulang' }).click();
+      await eventually(() => rows(page).count()).toBe(10);
     });
 
     it('is there for the medical_facility user too', async () => {

@@ -46,11 +46,8 @@ describe('resource declaration helpers', () => {
 
 describe('createDefaults (what a new record of the console starts with)', () => {
   it("takes the schema's defaults, the creator and the admin's own facility", () => {
-    expect(createDefaults(poli, {})).toEqual({ is_bpjs_available: true, is_active: true });
-    expect(createDefaults(patients, { username: 'staf1', medical_facility_id: 7 })).toMatchObject({
-      identity_type: 'KTP',
-      citizenship: 'WNI',
-      province: 'DKI Jakarta',
+    expect(createDefaults(poli, {})).toEqual({ is_bpjs_available: false, is_active: true });
+    expect(createDefaults(patients, { username: 'staf1', medical_facility_id: 7 })).toEqual({
       created_by: 'staf1',
       medical_facility_id: 7,
     });
@@ -60,10 +57,7 @@ describe('createDefaults (what a new record of the console starts with)', () => 
     });
     // Without a facility of their own nothing is chosen; a facility is not its own default.
     expect(createDefaults(simulatorAppointments, {})).not.toHaveProperty('medical_facility_id');
-    expect(createDefaults(medicalFacilities, { medical_facility_id: 3 })).toEqual({
-      online: true,
-      type: 'PUSKESMAS',
-    });
+    expect(createDefaults(medicalFacilities, { medical_facility_id: 3 })).toEqual({});
   });
 
   it('gives every new record its own copy of an array or object default', () => {

@@ -71,6 +71,7 @@ function AppointmentList() {
       <ResourceScreen
         decl={appointments}
         sections={sections}
+        defaults={() => ({ health_insurance: 'Umum' })}
         filters={[
           <SelectInput
             key="health_insurance"

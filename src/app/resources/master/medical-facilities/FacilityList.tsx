@@ -22,6 +22,7 @@ function FacilityList() {
   return (
     <ResourceScreen
       decl={medicalFacilities}
+      defaults={() => ({ online: true, type: 'PUSKESMAS' })}
       // Online unless set otherwise (spec §5); an edit keeps what is stored.
       columns={[
         <TextField key="name" source="name" label={`${R}.fields.name`} />,

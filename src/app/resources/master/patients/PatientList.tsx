@@ -46,6 +46,8 @@ function PatientList() {
     <ResourceScreen
       decl={patients}
       sections={sections}
+      // The console's choice for a new patient of the city (the API asks for the type).
+      defaults={() => ({ identity_type: 'KTP', citizenship: 'WNI', province: 'DKI Jakarta' })}
       filters={[
         <SelectInput
           key="gender"

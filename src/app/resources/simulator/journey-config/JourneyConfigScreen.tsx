@@ -78,6 +78,8 @@ export default function JourneyConfigScreen() {
       </Box>
       <ResourceScreen
         decl={journeyConfigs}
+        // A new configuration starts without steps (the API asks for them).
+        defaults={() => ({ journey_steps: [], supported_journey: [] })}
         sections={[{ title: '', fields: ['journey_type', 'is_active', 'journey_steps'] }]}
         inputs={{ journey_type: JourneyTypeInput, journey_steps: JourneyStepsInput }}
         columns={[
