@@ -43,7 +43,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     // setting moves app_now() when NOW is set (clock.ts).
     options: [
       '-c max_parallel_workers_per_gather=0',
-      schema ? `-c search_path=${schema}` : '',
+      schema ? `-c search_path=${schema},public` : '',
       clockConnectionOption(),
     ]
       .join(' ')
@@ -55,8 +55,15 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   if (schema) {
     const admin = new pg.Client({ connectionString });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await admin.end();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      // Trigram search lives in public, where every schema finds it (search_path above): made
+      // in a schema of its own, it would go when that schema is dropped, under the others' feet.
+      await admin.query('SELECT pg_advisory_lock(727102)');
+      await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    } finally {
+      await admin.end();
+    }
   }
 
   /**
