@@ -254,7 +254,11 @@ export const labelled = (label: string) => new RegExp(`^${escapeRegExp(label)}(\
 
 /** Picks an option of an MUI select (react-admin SelectInput) found by its label inside scope. */
 export async function chooseOption(page: Page, scope: Page | Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
+  const box = scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) });
+  // A picker that searches on the server (an input) shows the first matches: type, as a user does.
+  const searches = await box.evaluate((el) => el.tagName === 'INPUT');
+  await box.click();
+  if (searches) await box.fill(option);
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }

@@ -285,6 +285,42 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
       await eventually(() => rows(page).count()).toBe(1);
     });
 
+    it('reaches every facility in the facility picker by searching, past the first hundred', async () => {
+      // More facilities than a first page of a hundred, the last of them by name added here.
+      const superToken = await e2e.apiToken(DEMO.super_admin);
+      const count = async () =>
+        (await e2e.api(token, '/api/admin/medical-facilities?limit=1')).body.pagination.total as number;
+      for (let i = (await count()) + 1; i <= 110; i++) {
+        const n = String(i).padStart(3, '0');
+        const made = await e2e.api(superToken, '/api/master/medical-facilities', {
+          method: 'POST',
+          body: JSON.stringify({
+            name: `Zona Sehat Uji ${n}`,
+            email: `zona${n}@uji.id`,
+            password: 'rahasia123',
+            type: 'KLINIK',
+          }),
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+      }
+      const all = (await e2e.api(token, '/api/admin/medical-facilities?limit=1000')).body;
+      expect(all.pagination.total).toBeGreaterThan(100);
+      const last = all.data
+        .map((f: any) => f.name)
+        .sort((a: string, b: string) => a.localeCompare(b))
+        .at(-1);
+      const page = await e2e.newPage({ as: DEMO.admin });
+      await openList(page, '/master/delivery', 'Order Info');
+      await page.getByRole('link', { name: 'Tambah' }).click();
+      const dialog = page.getByRole('dialog');
+      const picker = dialog.getByRole('combobox', { name: /^Fasilitas Kesehatan/ });
+      await picker.click();
+      await picker.fill(last.split(' ').slice(-2).join(' '));
+      await page.getByRole('listbox').getByRole('option', { name: last, exact: true }).click();
+      await expect(picker.inputValue()).resolves.toBe(last);
+      await expectNoSeriousA11yViolations(page, 'facility picker', { include: '[role="dialog"]' });
+    });
+
     it('creates a delivery as Menunggu (PENDING), edits its status, deletes it', async () => {
       const user = (await e2e.api(token, '/api/master/users?limit=1')).body.data[0];
       const page = await e2e.newPage({ as: DEMO.admin });

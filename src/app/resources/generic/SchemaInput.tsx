@@ -18,7 +18,11 @@ import { baseType, type ResourceDeclaration } from '../../../domain/resource';
 /** A time of day ('HH:MM'): the browser's time picker. */
 const TIME_OF_DAY = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
-/** Fields that link to a facility use the facility picker (GET /api/admin/medical-facilities?limit=100). */
+/**
+ * Fields that link to a facility use the facility picker: it searches the facilities by name on
+ * the server as the user types (GET /api/admin/medical-facilities?search=…), so every one of
+ * them can be reached, however many there are.
+ */
 export const FACILITY_FIELD = 'medical_facility_id';
 
 /**
@@ -102,16 +106,16 @@ function SchemaField({ decl, field, editing }: SchemaInputProps) {
       <ReferenceInput
         source={field}
         reference="admin/medical-facilities"
-        perPage={100}
         sort={{ field: 'name', order: 'ASC' }}
       >
-        <SelectInput
+        <AutocompleteInput
           optionText="name"
           label={label}
           validate={validate}
           fullWidth
           helperText={false}
           disabled={locked}
+          filterToQuery={(q: string) => ({ q })}
         />
       </ReferenceInput>
     );
