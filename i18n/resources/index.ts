@@ -4,7 +4,7 @@
  */
 import { defineTexts } from './define';
 import { RESOURCES } from '../../src/domain/resources';
-import { declaredMenuId } from '../../src/domain/menu';
+import { consoleNameOf, declaredMenuId } from '../../src/domain/menu';
 import type { ResourceTexts } from '../../src/domain/resource';
 import { patientTexts } from './patients';
 import { medicalFacilityTexts } from './medical-facilities';
@@ -62,10 +62,14 @@ type Texts = { [K in keyof typeof all]: (typeof all)[K]['id'] };
 
 /** Each resource's texts: the files above, and what a declaration brings of its own (`texts`). */
 export function resourceTexts(lang: 'id' | 'en'): Texts & Record<string, ResourceTexts> {
-  return {
+  const texts: Record<string, ResourceTexts> = {
     ...Object.fromEntries(RESOURCES.filter((d) => d.texts).map((d) => [d.name, d.texts![lang]])),
-    ...(Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang]])) as Texts),
-  } as Texts & Record<string, ResourceTexts>;
+    ...Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang] as ResourceTexts])),
+  };
+  // The same texts under the console's name of a resource whose screen is at another path.
+  for (const d of RESOURCES)
+    if (texts[d.name] && consoleNameOf(d) !== d.name) texts[consoleNameOf(d)] = texts[d.name];
+  return texts as Texts & Record<string, ResourceTexts>;
 }
 
 /** The sidebar labels of the declared resources' own entries (ResourceDeclaration.menu), by menu id. */

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
@@ -12,7 +12,6 @@ import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenu
 import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
 import { resourceScreens } from './resources/screens';
-import { screenRedirects } from './resources/screen-paths';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
@@ -39,11 +38,7 @@ const analysisPages: Record<string, ComponentType> = {
 /** Every declared resource has its screen; every other menu path is a custom route. */
 const resourcePaths = new Set(resourceScreens.map((r) => `/${r.name}`));
 const pendingPages = menuLeaves().filter(
-  (l) =>
-    l.path !== '/dashboard' &&
-    !resourcePaths.has(l.path!) &&
-    !analysisPages[l.path!] &&
-    !screenRedirects[l.path!],
+  (l) => l.path !== '/dashboard' && !resourcePaths.has(l.path!) && !analysisPages[l.path!],
 );
 
 export function App() {
@@ -68,9 +63,6 @@ export function App() {
       ))}
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
       <CustomRoutes>
-        {Object.entries(screenRedirects).map(([from, to]) => (
-          <Route key={from} path={from} element={<Navigate to={to} replace />} />
-        ))}
         <Route path="/dashboard" element={<Dashboard />} />
         {Object.entries(analysisPages).map(([path, Page]) => (
           <Route

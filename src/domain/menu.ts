@@ -6,6 +6,7 @@
  */
 
 import { RESOURCES } from './resources';
+import type { ResourceDeclaration } from './resource';
 
 export const ROLES = ['viewer', 'staff', 'admin', 'super_admin', 'medical_facility'] as const;
 export type Role = (typeof ROLES)[number];
@@ -103,6 +104,14 @@ export const MENU: MenuItem[] = [
 
 /** Paths that every signed-in user may open, whatever the matrix says. */
 export const ALWAYS_ALLOWED = ['/', '/dashboard'];
+
+/**
+ * The console's name of a resource: its menu path without the slash, so that its screen lives at
+ * the spec's route (/simulator/facilities for the API's admin/simulator/facilities,
+ * /master/journey-config for admin/journey-config); the data provider calls the API's path.
+ */
+export const consoleNameOf = (decl: ResourceDeclaration): string =>
+  decl.menus[0] && MENU_PATHS.includes(decl.menus[0]) ? decl.menus[0].slice(1) : decl.name;
 
 /** Every leaf item, depth first. */
 export function menuLeaves(items: MenuItem[] = MENU): MenuItem[] {

@@ -283,7 +283,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await dialog.getByRole('heading', { name: 'Edit Web Admin' }).waitFor();
       await eventually(() => dialog.getByLabel(labelled('Username')).inputValue()).toBe('operator.rsud');
       await expect(dialog.getByLabel(labelled('Password')).inputValue()).resolves.toBe('');
-      await eventually(() => facility.innerText()).toBe('RSUD Tarakan');
+      await eventually(() => facility.inputValue()).toBe('RSUD Tarakan');
       await chooseOption(page, dialog, 'Peran', 'Staf');
       await eventually(() => facility.count()).toBe(0);
       await dialog.getByLabel(labelled('Nama Lengkap')).fill('Operator Staf');

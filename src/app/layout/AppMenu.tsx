@@ -18,17 +18,12 @@ import {
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { isMenuItemActive as underPath, visibleMenu, type MenuItem } from '../../domain/menu';
-import { screenRedirects } from '../resources/screen-paths';
+import { isMenuItemActive, visibleMenu, type MenuItem } from '../../domain/menu';
 import { menuIcon } from './icons';
 import { Logo } from './Logo';
 import { useMe } from './useMe';
 import { getStoredUser } from '../providers/session';
 import { SIDEBAR_WIDTH } from '../theme';
-
-/** An item is active on its path, and on the screen its path leads to (/simulator/doctors → the resource's screen). */
-const isMenuItemActive = (pathname: string, path: string) =>
-  underPath(pathname, path) || (!!screenRedirects[path] && underPath(pathname, screenRedirects[path]));
 
 const hasActiveChild = (item: MenuItem, pathname: string): boolean =>
   !!item.submenu?.some((c) => (c.path ? isMenuItemActive(pathname, c.path) : hasActiveChild(c, pathname)));

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams } from 'react-admin';
 import { API_URL, httpClient } from './http';
+import { apiNameOf } from '../resources/screen-paths';
 
 /** The list wire format of the spec: {data, pagination:{total,totalPages}} (or a bare array). */
 interface ListResponse {
@@ -43,7 +44,7 @@ const ifMatch = (version: unknown) =>
   });
 
 /** ra-data-simple-rest for get/create/update/delete; list calls speak the platform's format. */
-export const dataProvider: DataProvider = {
+const platform: DataProvider = {
   ...base,
   async getList(resource, params) {
     const { json } = await httpClient(`${API_URL}/${resource}?${listQuery(params)}`, {
@@ -83,7 +84,15 @@ export const dataProvider: DataProvider = {
     return { data: json ?? params.previousData };
   },
   async deleteMany(resource, params) {
-    await Promise.all(params.ids.map((id) => dataProvider.delete(resource, { id })));
+    await Promise.all(params.ids.map((id) => platform.delete(resource, { id })));
     return { data: params.ids };
   },
 };
+
+/** The platform's calls, under the console's resource names (a screen at the spec's path, apiNameOf). */
+export const dataProvider: DataProvider = Object.fromEntries(
+  Object.entries(platform).map(([method, call]) => [
+    method,
+    typeof call === 'function' ? (resource: string, params: any) => call(apiNameOf(resource), params) : call,
+  ]),
+) as DataProvider;

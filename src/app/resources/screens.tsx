@@ -3,6 +3,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { RESOURCES } from '../../domain/resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
+import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
 import medicalFacilities from './master/medical-facilities';
 import appointmentScreen from './master/appointments';
@@ -60,7 +61,8 @@ function genericScreen(decl: ResourceDeclaration): ComponentType {
 
 /** One entry per declared resource (src/domain/resources), in the declarations' order. */
 export const resourceScreens: ResourceScreenEntry[] = RESOURCES.map((decl) => ({
-  name: decl.name,
   recordRepresentation: decl.recordRepresentation,
   ...(customScreens[decl.name] ?? { list: genericScreen(decl) }),
+  // At the spec's route: the menu path (screen-paths.ts).
+  name: consoleNameOf(decl),
 }));

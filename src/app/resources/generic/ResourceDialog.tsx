@@ -26,6 +26,7 @@ import { createDefaults, type ResourceDeclaration } from '../../../domain/resour
 import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
 import { ConflictPanel, type Conflict } from './ConflictPanel';
+import { consoleNameOf } from '../screen-paths';
 
 export interface FormSection {
   /** i18n key of the section title. */
@@ -167,7 +168,7 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
           </Box>
         ) : editing ? (
           <EditBase
-            resource={decl.name}
+            resource={consoleNameOf(decl)}
             id={id}
             mutationMode="pessimistic"
             redirect="list"
@@ -183,7 +184,11 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
             )}
           </EditBase>
         ) : (
-          <CreateBase resource={decl.name} redirect="list" mutationOptions={{ onError: notifyError }}>
+          <CreateBase
+            resource={consoleNameOf(decl)}
+            redirect="list"
+            mutationOptions={{ onError: notifyError }}
+          >
             {form(<Inputs decl={decl} sections={sections} editing={false} inputs={inputs} />)}
           </CreateBase>
         )}

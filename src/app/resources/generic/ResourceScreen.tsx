@@ -22,7 +22,7 @@ import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceD
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
-import { screenPathOf } from '../screen-paths';
+import { consoleNameOf, screenPathOf } from '../screen-paths';
 import { messageSeconds, SHORT_MESSAGE_SECONDS } from '../../../domain/messages';
 
 export interface ResourceScreenProps {
@@ -48,7 +48,7 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
         })}
       </Typography>
       <Box sx={{ mt: 2 }}>
-        <CreateButton resource={decl.name} variant="contained" label="app.common.add" />
+        <CreateButton resource={consoleNameOf(decl)} variant="contained" label="app.common.add" />
       </Box>
     </Box>
   );
@@ -56,7 +56,9 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
 
 /**
  * The list could not be loaded: the spec's message with the server's detail, a retry, and a
- * close button that dismisses the alert (spec §8).
+ * close button that dismisses the alert (spec §8). Where the alert clears itself (poli and
+ * simulator screens) or is closed, the message and the retry stay in the list's place as plain
+ * text: the page is never left blank.
  */
 function FetchError({ decl }: { decl: ResourceDeclaration }) {
   const translate = useTranslate();
@@ -71,7 +73,18 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
     const timer = setTimeout(() => setDismissed(true), seconds * 1000);
     return () => clearTimeout(timer);
   }, [clears, dismissed, seconds, error]);
-  if (dismissed) return null;
+  const message = translate(`resources.${decl.name}.errors.fetch`, {
+    _: translate('ra.notification.http_error'),
+  });
+  if (dismissed)
+    return (
+      <Box role="status" sx={{ textAlign: 'center', py: 6, width: '100%' }}>
+        <Typography color="text.secondary">{message}</Typography>
+        <Button sx={{ mt: 1 }} onClick={() => refetch()}>
+          {translate('ra.action.refresh')}
+        </Button>
+      </Box>
+    );
   return (
     <Alert
       severity="error"
@@ -94,7 +107,7 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
         </>
       }
     >
-      {translate(`resources.${decl.name}.errors.fetch`, { _: translate('ra.notification.http_error') })}
+      {message}
       {error?.message ? `: ${error.message}` : ''}
     </Alert>
   );
@@ -147,7 +160,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
   const translate = useTranslate();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const base = `/${decl.name}`;
+  const base = `/${consoleNameOf(decl)}`;
   const creating = matchPath(`${base}/create`, pathname);
   const editing = !creating ? matchPath(`${base}/:id`, pathname) : null;
   const close = () => navigate(base);
@@ -155,7 +168,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
   return (
     <>
       <List
-        resource={decl.name}
+        resource={consoleNameOf(decl)}
         title={translate(`resources.${decl.name}.title`, { _: decl.name })}
         sort={decl.defaultSort}
         perPage={10}

@@ -4,6 +4,7 @@ import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress } from '@mui/material';
 import { API_URL } from '../../providers/http';
 import { getToken } from '../../providers/session';
+import { apiNameOf } from '../screen-paths';
 
 /** Query parameters of the export: the list's filter as the API names it (q is search). */
 export function exportQuery(filter: Record<string, unknown>): URLSearchParams {
@@ -27,7 +28,7 @@ export function ServerExportButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`${API_URL}/${resource}/export?${exportQuery(filterValues)}`, {
+      const res = await fetch(`${API_URL}/${apiNameOf(resource)}/export?${exportQuery(filterValues)}`, {
         headers: { Authorization: `Bearer ${getToken() ?? ''}` },
       });
       if (!res.ok) {
