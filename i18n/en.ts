@@ -30,6 +30,7 @@ export const en: typeof englishMessages & ProductMessages = {
     simulator: simulatorTexts.en,
     mobile_simulator: mobileSimulatorTexts.en,
     api_simulator: apiSimulatorTexts.en,
+    access: { denied: 'You do not have access to that page' },
     menu: {
       dashboard: 'Dashboard',
       patients: 'Patients',

@@ -26,6 +26,7 @@ export const id = {
     simulator: simulatorTexts.id,
     mobile_simulator: mobileSimulatorTexts.id,
     api_simulator: apiSimulatorTexts.id,
+    access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',
       patients: 'Data Pasien',

@@ -55,6 +55,36 @@ describe.skipIf(SKIP_E2E)('menu role manager (e2e)', () => {
     expect((await e2e.api(staffToken, '/api/dashboard/mental-health')).status).toBe(200);
   });
 
+  it('applies a change at once to a console already open in another browser: the screen left with a message, the sidebar updated', async () => {
+    // Staff works on 'Data Pasien' in a browser of their own.
+    const staff = await e2e.newPage({ as: DEMO.staff });
+    await staff.goto('/patients');
+    await staff.getByTestId('sidebar-menu').getByRole('link', { name: 'Data Pasien' }).waitFor();
+    expect(await sidebarLinks(staff)).not.toContain('System Logs');
+
+    // The super admin takes 'Data Pasien' from staff and gives them 'System Logs'.
+    const admin = await e2e.newPage({ as: DEMO.super_admin });
+    await admin.goto('/menu-role-manager');
+    await admin.getByRole('tab', { name: 'Staff', exact: true }).click();
+    await toggle(admin, 'Data Pasien').click();
+    await toggle(admin, 'System Logs').click();
+    await admin.getByRole('button', { name: 'Simpan' }).click();
+    await admin.getByText('Akses menu berhasil disimpan').waitFor();
+
+    // Without a reload, within seconds: staff is sent to the dashboard and told why.
+    await eventually(() => new URL(staff.url()).pathname, 20_000).toBe('/dashboard');
+    await staff.getByText('Anda tidak memiliki akses ke halaman itu').waitFor();
+    await eventually(() => sidebarLinks(staff)).toContain('System Logs');
+    expect(await sidebarLinks(staff)).not.toContain('Data Pasien');
+    await staff.getByTestId('sidebar-menu').getByRole('link', { name: 'System Logs' }).click();
+    await staff.waitForURL((u) => u.pathname === '/logs-monitoring');
+    await staff.getByRole('heading', { name: 'Logs Monitoring & Analysis', level: 1 }).waitFor();
+
+    await admin.getByRole('button', { name: 'Pulihkan Default' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Pulihkan' }).click();
+    await admin.getByText('Akses menu dikembalikan ke default').waitFor();
+  });
+
   it('turning a parent off clears its submenus and disables them; a save over a newer matrix is refused', async () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/menu-role-manager');

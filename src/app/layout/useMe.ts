@@ -1,7 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchMe, type Me } from '../providers/authProvider';
+import { ACCESS_REFUSED_EVENT } from '../providers/http';
 
-/** The signed-in admin's profile and allowed menu paths. */
+/** How often an open console reads its access again, so a super admin's change reaches it. */
+export const ACCESS_REFRESH_MS = 10_000;
+
+/**
+ * The signed-in admin's profile and allowed menu paths, read again when the window gets the
+ * focus, every ACCESS_REFRESH_MS and at once after the server refused a call (403): the sidebar
+ * and the route guard follow a change of the role's menus within seconds.
+ */
 export function useMe() {
-  return useQuery<Me>({ queryKey: ['auth', 'me'], queryFn: fetchMe, staleTime: 60_000 });
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    window.addEventListener(ACCESS_REFUSED_EVENT, refresh);
+    return () => window.removeEventListener(ACCESS_REFUSED_EVENT, refresh);
+  }, [queryClient]);
+  return useQuery<Me>({
+    queryKey: ['auth', 'me'],
+    queryFn: () => fetchMe(true),
+    staleTime: 5_000,
+    refetchInterval: ACCESS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 }

@@ -21,11 +21,18 @@ export const NETWORK_ERROR = 'Network error. Please try again.';
 
 let mePromise: Promise<Me> | null = null;
 
-/** The caller's profile and menu access, fetched once per session (GET /api/auth/me). */
-export function fetchMe(): Promise<Me> {
-  if (!mePromise) {
-    mePromise = httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
-    mePromise.catch(() => (mePromise = null));
+/**
+ * The caller's profile and menu access (GET /api/auth/me): the last answer, or a new one when
+ * `fresh` (useMe asks again on focus, every few seconds and after a 403, so that a change of the
+ * role's menus reaches an open console).
+ */
+export function fetchMe(fresh = false): Promise<Me> {
+  if (!mePromise || fresh) {
+    const next = httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
+    next.catch(() => {
+      if (mePromise === next) mePromise = null;
+    });
+    mePromise = next;
   }
   return mePromise;
 }

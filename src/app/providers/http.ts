@@ -4,6 +4,12 @@ import { getToken } from './session';
 export const API_URL = '/api';
 
 /**
+ * Dispatched on the window when the server refuses a call with 403: the role's menus may have
+ * changed (a super admin's Menu Role Manager), so the console reads its access again (useMe).
+ */
+export const ACCESS_REFUSED_EVENT = 'dkj:access-refused';
+
+/**
  * fetchJson with the bearer token. A failed call rejects with an HttpError whose message is
  * the server's `error` field (or `message`), and whose body carries `errors` per field so
  * react-admin forms show them next to the inputs.
@@ -16,6 +22,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (err) {
     if (err instanceof HttpError) {
+      if (err.status === 403 && typeof window !== 'undefined')
+        window.dispatchEvent(new Event(ACCESS_REFUSED_EVENT));
       const body = (err.body ?? {}) as { error?: string; message?: string; errors?: Record<string, string> };
       throw new HttpError(body.error || body.message || err.message, err.status, body);
     }
