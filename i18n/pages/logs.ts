@@ -62,6 +62,7 @@ export const logsTexts = defineTexts({
       period: 'Periode',
       all: 'Semua',
       reset: 'Atur ulang filter',
+      range_backwards: 'Harus pada atau setelah tanggal mulai',
     },
     columns: {
       time: 'Waktu',
@@ -171,6 +172,7 @@ export const logsTexts = defineTexts({
       period: 'Period',
       all: 'All',
       reset: 'Reset filters',
+      range_backwards: 'Must be on or after the start date',
     },
     columns: {
       time: 'Time',

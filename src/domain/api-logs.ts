@@ -9,12 +9,14 @@ export function statusClassColor(code: number): 'success' | 'info' | 'warning' |
   return 'default';
 }
 
-/** Milliseconds under 1 s, seconds under 1 min, otherwise minutes. */
-export function formatDuration(ms: number | null | undefined): string {
+/** Milliseconds under 1 s, seconds under 1 min, otherwise minutes, in the locale's digits ('73,3 ms' in id-ID). */
+export function formatDuration(ms: number | null | undefined, locale = 'en-GB'): string {
   if (ms === null || ms === undefined) return '-';
-  if (ms < 1000) return `${Math.round(ms * 10) / 10} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
-  return `${(ms / 60_000).toFixed(1)} min`;
+  const n = (value: number, min: number, max: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  if (ms < 1000) return `${n(Math.round(ms * 10) / 10, 0, 1)} ms`;
+  if (ms < 60_000) return `${n(ms / 1000, 2, 2)} s`;
+  return `${n(ms / 60_000, 1, 1)} min`;
 }
 
 /** A success rate of 95 % or more is good. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { generateLogs } from '../../src/server/seed/entities/logs';
 
 const SHOTS = '/tmp/shots-logs';
 const OLD_NAME = 'Warga Lognama Lama';
@@ -133,6 +134,45 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
         await shot(page, `en${path.replace(/\//g, '-')}-390`);
       }
     }
+  });
+
+  it('checks a date range in the form, waits for a typed user id, and pages in Indonesian digits', async () => {
+    // A history of some size: totals with a thousands separator.
+    await generateLogs(e2e.db, { api: 1500, activity: 0, login: 0, system: 0, security: 0 });
+    const page = await e2e.newPage({ as: DEMO.admin });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/logs/api-requests?')) asked.push(r.url());
+    });
+    await page.goto('/logs/api-logs');
+    const pager = page.locator('.MuiTablePagination-displayedRows');
+    // 'dari 1.5xx', grouped the Indonesian way, never '1–25 of 1536'.
+    await eventually(() => pager.innerText()).toMatch(/^1-25 dari \d\.\d{3}$/);
+    // Durations in Indonesian decimals beside the rates ('73,3 ms', never '73.3 ms').
+    const cells = await page.getByRole('row').allInnerTexts();
+    expect(cells.join('\n')).not.toMatch(/\d\.\d+ ms/);
+
+    // Sampai before Dari: the end field says so, and no request is sent with that range.
+    const from = page.getByLabel('Dari tanggal');
+    const to = page.getByLabel('Sampai tanggal');
+    await from.fill('2026-11-20');
+    await to.fill('2026-11-10');
+    await page.getByText('Harus pada atau setelah tanggal mulai').waitFor();
+    await page.waitForTimeout(800);
+    expect(asked.filter((u) => u.includes('dateTo=') && u.includes('dateFrom='))).toEqual([]);
+    await page.getByRole('button', { name: 'Atur ulang filter' }).click();
+    await expect(page.getByText('Harus pada atau setelah tanggal mulai').count()).resolves.toBe(0);
+
+    // A user id typed key by key asks once, after the typing stops.
+    await eventually(() => pager.innerText()).toMatch(/^1-25 dari/);
+    const before = asked.length;
+    await page.getByLabel('ID pengguna').pressSequentially('12345', { delay: 60 });
+    await eventually(() => asked.filter((u) => u.includes('user_id=') || u.includes('userId=')).length).toBe(
+      1,
+    );
+    await page.waitForTimeout(800);
+    expect(asked.length - before).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'api logs filters');
   });
 
   it('keeps staff out of both screens: 403 from the server, the console goes to the dashboard', async () => {

@@ -25,6 +25,9 @@ describe('API Logs display rules', () => {
     expect(formatDuration(59_999)).toBe('60.00 s');
     expect(formatDuration(60_000)).toBe('1.0 min');
     expect(formatDuration(null)).toBe('-');
+    // In Indonesian, as the console shows it beside '99,7%'.
+    expect(formatDuration(73.34, 'id-ID')).toBe('73,3 ms');
+    expect(formatDuration(1234, 'id-ID')).toBe('1,23 s');
   });
 
   it('a success rate from 95% is good', () => {

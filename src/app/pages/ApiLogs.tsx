@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Chip, MenuItem, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { PageHeader } from '../components/PageHeader';
-import { formatNumber, formatPercent } from '../components/figures';
+import { displayLocale, formatNumber, formatPercent } from '../components/figures';
 import { API_URL, httpClient } from '../providers/http';
 import { formatDuration, isGoodSuccessRate, shortUserId, statusClassColor } from '../../domain/api-logs';
 import {
@@ -48,7 +48,7 @@ function useColumns(t: ReturnType<typeof useLogT>): Column[] {
       key: 'duration_ms',
       label: t('columns.response_time'),
       align: 'right',
-      render: (r) => formatDuration(r.duration_ms),
+      render: (r) => formatDuration(r.duration_ms, displayLocale()),
     },
     {
       key: 'user_id',
@@ -87,6 +87,7 @@ function RequestLogs({ onOpen }: { onOpen: (r: Row) => void }) {
           f('dateTo', 'end_date', { type: 'date' }),
           f('userId', 'user_id', { type: 'number' }),
         ]}
+        range={DATES}
         value={filters}
         onChange={(next) => {
           setFilters(next);
@@ -160,13 +161,13 @@ function Aggregates({ kind }: { kind: 'metrics' | 'errors' }) {
             key: 'avg_duration_ms',
             label: t('columns.avg_duration'),
             align: 'right',
-            render: (r) => formatDuration(r.avg_duration_ms),
+            render: (r) => formatDuration(r.avg_duration_ms, displayLocale()),
           },
           {
             key: 'p95_duration_ms',
             label: t('columns.p95_duration'),
             align: 'right',
-            render: (r) => formatDuration(r.p95_duration_ms),
+            render: (r) => formatDuration(r.p95_duration_ms, displayLocale()),
           },
         ]
       : [

@@ -209,6 +209,7 @@ function LogTab({
     <>
       <FilterBar
         fields={config.filters}
+        range={DATES}
         value={filters}
         onChange={(next) => {
           setFilters(next);

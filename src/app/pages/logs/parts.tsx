@@ -1,5 +1,5 @@
 /** Pieces both log screens use: filters, a paged table, the detail dialog, CSV export, badges. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   LinearProgress,
   MenuItem,
   Table,
@@ -23,6 +24,8 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import CloseIcon from '@mui/icons-material/Close';
+import { formatCount } from '../../components/figures';
 import { API_URL, httpClient } from '../../providers/http';
 import { formatDateTimeWib } from '../../resources/generic/cells';
 
@@ -48,46 +51,92 @@ export interface FilterField {
   type?: 'text' | 'date' | 'number';
 }
 
+/** How long typed filters (an id, a URL) wait for the next key before the list asks again. */
+export const TYPING_DEBOUNCE_MS = 400;
+
+/** The range's end lies before its start ('YYYY-MM-DD' compare as text). */
+const backwards = (value: Filters, range?: [string, string]) =>
+  !!range && !!value[range[0]] && !!value[range[1]] && value[range[1]] < value[range[0]];
+
+/**
+ * The filters of a log list. Choices and dates apply at once, typed fields once the user pauses
+ * (TYPING_DEBOUNCE_MS), so a user id is not one request per keystroke. A date range whose end
+ * lies before its start is not sent: the end field says why.
+ */
 export function FilterBar({
   fields,
   value,
   onChange,
   actions,
+  range,
 }: {
   fields: FilterField[];
   value: Filters;
   onChange: (next: Filters) => void;
   actions?: ReactNode;
+  /** The names of the range's start and end dates. */
+  range?: [string, string];
 }) {
   const t = useLogT();
+  const [draft, setDraft] = useState<Filters>(value);
+  const sent = useRef(value);
+  useEffect(() => {
+    // A change from outside (reset, another tab) replaces what is typed.
+    if (value !== sent.current) setDraft(value);
+    sent.current = value;
+  }, [value]);
+  // The latest props, read when the timer fires (a parent's new function or field list does not restart it).
+  const latest = useRef({ onChange, fields, range });
+  latest.current = { onChange, fields, range };
+  useEffect(() => {
+    const { fields, range } = latest.current;
+    if (backwards(draft, range) || draft === sent.current) return;
+    const typed = fields.some(
+      (f) => (f.type ?? 'text') !== 'date' && !f.choices && draft[f.name] !== sent.current[f.name],
+    );
+    const timer = setTimeout(
+      () => {
+        sent.current = draft;
+        latest.current.onChange(draft);
+      },
+      typed ? TYPING_DEBOUNCE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [draft]);
+  const rangeError = backwards(draft, range);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-      {fields.map((f) => (
-        <TextField
-          key={f.name}
-          id={`filter-${f.name}`}
-          size="small"
-          label={f.label}
-          select={!!f.choices}
-          type={f.type === 'date' ? 'date' : f.type === 'number' ? 'number' : 'text'}
-          slotProps={{ inputLabel: f.type === 'date' ? { shrink: true } : undefined }}
-          value={value[f.name] ?? ''}
-          onChange={(e) => onChange({ ...value, [f.name]: e.target.value })}
-          sx={{ minWidth: 150, flex: '1 1 150px', maxWidth: 260 }}
-        >
-          {f.choices && [
-            <MenuItem key="" value="">
-              {t('filters.all')}
-            </MenuItem>,
-            ...f.choices.map((c) => (
-              <MenuItem key={c.value} value={c.value}>
-                {c.label}
-              </MenuItem>
-            )),
-          ]}
-        </TextField>
-      ))}
-      <Button size="small" onClick={() => onChange({})} disabled={!Object.values(value).some(Boolean)}>
+      {fields.map((f) => {
+        const invalid = rangeError && f.name === range?.[1];
+        return (
+          <TextField
+            key={f.name}
+            id={`filter-${f.name}`}
+            size="small"
+            label={f.label}
+            select={!!f.choices}
+            type={f.type === 'date' ? 'date' : f.type === 'number' ? 'number' : 'text'}
+            slotProps={{ inputLabel: f.type === 'date' ? { shrink: true } : undefined }}
+            value={draft[f.name] ?? ''}
+            onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
+            error={invalid}
+            helperText={invalid ? t('filters.range_backwards') : undefined}
+            sx={{ minWidth: 150, flex: '1 1 150px', maxWidth: 260 }}
+          >
+            {f.choices && [
+              <MenuItem key="" value="">
+                {t('filters.all')}
+              </MenuItem>,
+              ...f.choices.map((c) => (
+                <MenuItem key={c.value} value={c.value}>
+                  {c.label}
+                </MenuItem>
+              )),
+            ]}
+          </TextField>
+        );
+      })}
+      <Button size="small" onClick={() => setDraft({})} disabled={!Object.values(draft).some(Boolean)}>
         {t('filters.reset')}
       </Button>
       {actions}
@@ -243,6 +292,8 @@ export function usePagedLog(
         : { rows: body.data, total: body.pagination.total, estimated: body.pagination.estimated };
     },
     placeholderData: keepPreviousData,
+    // A refusal (400: a bad filter) is answered at once; only a failure of the server is retried.
+    retry: (failures, error) => failures < 2 && !((error as { status?: number }).status! < 500),
   });
 }
 
@@ -270,6 +321,16 @@ export function Pager({
       onPageChange={(_, p) => onPage(p)}
       onRowsPerPageChange={(e) => onLimit(Number(e.target.value))}
       labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+      labelDisplayedRows={({ from, to, count }) =>
+        translate('ra.navigation.page_range_info', {
+          offsetBegin: formatCount(from),
+          offsetEnd: formatCount(to),
+          total: formatCount(count),
+        })
+      }
+      getItemAriaLabel={(type) =>
+        translate(`ra.navigation.${type === 'previous' ? 'previous' : type === 'next' ? 'next' : type}`)
+      }
     />
   );
 }
@@ -283,11 +344,28 @@ export function ListFrame({
   errorMessage: string;
   children: ReactNode;
 }) {
+  const translate = useTranslate();
+  const [closed, setClosed] = useState<Error | null>(null);
+  const error = query.error && query.error !== closed ? query.error : null;
   return (
     <Box aria-busy={query.isFetching}>
-      {query.error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage}: {query.error.message}
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={translate('app.common.dismiss')}
+              title={translate('app.common.dismiss')}
+              onClick={() => setClosed(error)}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          }
+        >
+          {errorMessage}
         </Alert>
       )}
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
