@@ -10,7 +10,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   MenuItem,
   Table,
@@ -24,10 +23,10 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import CloseIcon from '@mui/icons-material/Close';
 import { formatCount } from '../../components/figures';
 import { API_URL, httpClient } from '../../providers/http';
 import { formatDateTimeWib } from '../../resources/generic/cells';
+import { DismissButton } from '../../components/DismissButton';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
@@ -344,27 +343,12 @@ export function ListFrame({
   errorMessage: string;
   children: ReactNode;
 }) {
-  const translate = useTranslate();
   const [closed, setClosed] = useState<Error | null>(null);
   const error = query.error && query.error !== closed ? query.error : null;
   return (
     <Box aria-busy={query.isFetching}>
       {error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <IconButton
-              size="small"
-              color="inherit"
-              aria-label={translate('app.common.dismiss')}
-              title={translate('app.common.dismiss')}
-              onClick={() => setClosed(error)}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          }
-        >
+        <Alert severity="error" sx={{ mb: 2 }} action={<DismissButton onClick={() => setClosed(error)} />}>
           {errorMessage}
         </Alert>
       )}

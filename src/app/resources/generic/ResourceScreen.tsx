@@ -12,8 +12,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { baseType, type ResourceDeclaration } from '../../../domain/resource';
 import { ServerExportButton } from './ServerExportButton';
@@ -24,6 +23,7 @@ import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
 import { consoleNameOf, screenPathOf } from '../screen-paths';
 import { messageSeconds, SHORT_MESSAGE_SECONDS } from '../../../domain/messages';
+import { DismissButton } from '../../components/DismissButton';
 
 export interface ResourceScreenProps {
   decl: ResourceDeclaration;
@@ -95,15 +95,7 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
           <Button color="inherit" size="small" onClick={() => refetch()}>
             {translate('ra.action.refresh')}
           </Button>
-          <IconButton
-            color="inherit"
-            size="small"
-            aria-label={translate('app.common.dismiss')}
-            title={translate('app.common.dismiss')}
-            onClick={() => setDismissed(true)}
-          >
-            <CloseIcon fontSize="small" />
-          </IconButton>
+          <DismissButton onClick={() => setDismissed(true)} />
         </>
       }
     >

@@ -23,7 +23,6 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
@@ -34,6 +33,7 @@ import { FacilityDialog } from './FacilityDialog';
 import { ParamsTab } from './ParamsTab';
 import { ConnectionsTab } from './ConnectionsTab';
 import { FacilityTypeLabel, OnlineChip } from '../medical-facilities/chips';
+import { DismissButton } from '../../../components/DismissButton';
 
 const R = 'resources.master/medical-facilities';
 const PER_PAGE = 20;
@@ -135,16 +135,7 @@ export default function IntegratedFacilities() {
                 <Alert
                   severity="error"
                   sx={{ mt: 1 }}
-                  action={
-                    <IconButton
-                      size="small"
-                      color="inherit"
-                      aria-label={translate('app.common.dismiss')}
-                      onClick={() => setDismissed(true)}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  }
+                  action={<DismissButton onClick={() => setDismissed(true)} />}
                 >
                   {failure(translate(`${R}.errors.fetch`), list.error)}
                 </Alert>
