@@ -53,14 +53,24 @@ export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'info'
 export interface ColumnSpec {
   /**
    * 'code': monospace and bold (a poli code); 'money': 'Rp 25.000'; 'date': dd/MM/yyyy;
-   * 'datetime': dd/MM/yyyy HH:mm in Jakarta time; 'chip': the value as a chip in `colors`.
+   * 'datetime': dd/MM/yyyy HH:mm in Jakarta time; 'chip': the value as a chip in `colors`;
+   * 'coordinates': '-6.175392, 106.827153' with the `pair` field.
    * Default: by the schema (booleans and enums as chips, numbers grouped, date-times).
    */
-  kind?: 'text' | 'code' | 'money' | 'date' | 'datetime' | 'chip';
+  kind?: 'text' | 'code' | 'money' | 'date' | 'datetime' | 'chip' | 'coordinates';
+  /** 'coordinates': the longitude beside this latitude, both with six decimals. */
+  pair?: string;
+  /** Around a number ('± ' and ' m' for an accuracy in metres). */
+  prefix?: string;
+  suffix?: string;
   /** A field shown as a grey second line under this one (a description under a name). */
   secondary?: string;
   /** Chip colours by value ('true' and 'false' for a boolean); unlisted values are 'default'. */
   colors?: Record<string, ChipColor>;
+  /** Shown in bold (the field that names the row). */
+  strong?: boolean;
+  /** Text key below resources.<name>. for an empty value (last login: 'Belum pernah'); default '-'. */
+  empty?: string;
   /** Header text key below resources.<name>. (default: fields.<field>). */
   label?: string;
 }
@@ -110,6 +120,10 @@ export interface ResourceDeclaration {
   listColumns?: string[];
   /** How some of those columns are shown (ColumnSpec), by field. */
   columns?: Record<string, ColumnSpec>;
+  /** The filters the console's list offers (default: every enum and boolean filter). */
+  listFilters?: string[];
+  /** The values a list filter offers where not every schema value (default: the schema's enum). */
+  filterChoices?: Record<string, unknown[]>;
   /**
    * Fields holding the id of another resource's record (a delivery's user_id): the form picks
    * the record by searching that resource (autocomplete), shown as `optionText`.

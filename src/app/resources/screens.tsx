@@ -7,10 +7,8 @@ import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
 import medicalFacilities from './master/medical-facilities';
 import appointmentScreen from './master/appointments';
-import emergencies from './master/emergencies';
 import users from './master/users';
 import delivery from './master/delivery';
-import webAdmins from './master/web-admins';
 import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
@@ -38,10 +36,8 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
   [medicalFacilities.name]: medicalFacilities,
   [appointmentScreen.name]: appointmentScreen,
-  [emergencies.name]: emergencies,
   [users.name]: users,
   [delivery.name]: delivery,
-  [webAdmins.name]: webAdmins,
   [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,
   [simulatorPoli.name]: simulatorPoli,

@@ -31,7 +31,20 @@ export const webAdmins = defineResource({
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['username', 'full_name', 'last_login', 'id'],
   hashed: ['password'],
+  // Username, email, full name, role badge, status, last login, created (spec part 2 §2): the role
+  // filter offers every role but medical_facility; badges super_admin error, admin primary, staff info.
   listColumns: ['username', 'email', 'full_name', 'role', 'is_active', 'last_login', 'created_at'],
+  columns: {
+    username: { strong: true, label: 'columns.username' },
+    email: { label: 'columns.email' },
+    full_name: { label: 'columns.full_name' },
+    role: { label: 'columns.role', colors: { super_admin: 'error', admin: 'primary', staff: 'info' } },
+    is_active: { label: 'columns.status', colors: { true: 'success' } },
+    last_login: { label: 'columns.last_login', empty: 'never' },
+    created_at: { label: 'columns.created_at' },
+  },
+  listFilters: ['role'],
+  filterChoices: { role: ['viewer', 'staff', 'admin', 'super_admin'] },
   recordRepresentation: 'username',
   uniqueMessages: { username: USERNAME_TAKEN, email: EMAIL_TAKEN },
   visibleWhen: { medical_facility_id: needsFacility },

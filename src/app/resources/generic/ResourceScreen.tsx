@@ -108,17 +108,16 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
 /** The filters of a generated list: a choice list for each enum or boolean filter of the declaration. */
 export function defaultFilters(decl: ResourceDeclaration, translate: (key: string, opts?: any) => string) {
   const props = decl.schema.properties ?? {};
-  const valuesOf = (f: string): unknown[] | null =>
-    props[f]?.enum
-      ? props[f].enum!.filter((v) => v !== null)
-      : baseType(props[f] ?? {}) === 'boolean' && props[f]
-        ? [true, false]
-        : null;
+  const valuesOf = (f: string): unknown[] | null => {
+    if (decl.filterChoices?.[f]) return decl.filterChoices[f];
+    if (props[f]?.enum) return props[f].enum!.filter((v) => v !== null);
+    return props[f] && baseType(props[f]) === 'boolean' ? [true, false] : null;
+  };
   const label = (f: string, v: unknown) =>
     translate(`resources.${decl.name}.choices.${f}.${String(v)}`, {
       _: typeof v === 'boolean' ? translate(v ? 'ra.boolean.true' : 'ra.boolean.false') : String(v),
     });
-  return decl.filters.flatMap((f) => {
+  return (decl.listFilters ?? decl.filters).flatMap((f) => {
     const values = valuesOf(f);
     if (!values) return [];
     return [

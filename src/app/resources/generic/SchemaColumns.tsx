@@ -9,7 +9,7 @@ import {
   type ResourceDeclaration,
 } from '../../../domain/resource';
 import { formatNumber } from '../../components/figures';
-import { formatDateTimeWib, formatDay, Line, Rupiah } from './cells';
+import { formatCoord, formatDateTimeWib, formatDay, Line, Rupiah } from './cells';
 
 /** A value's label: the resource's text for it (choices.<field>.<value>), else yes/no or the value. */
 function useChoiceLabel(decl: ResourceDeclaration) {
@@ -53,6 +53,11 @@ function Choice({ decl, field, value }: { decl: ResourceDeclaration; field: stri
   return <>{label(field, value)}</>;
 }
 
+function EmptyText({ decl, textKey }: { decl: ResourceDeclaration; textKey: string }) {
+  const translate = useTranslate();
+  return <>{translate(`resources.${decl.name}.${textKey}`, { _: '-' })}</>;
+}
+
 /** The kind a column is shown as: the declaration's, else the schema's type. */
 function kindOf(p: JsonSchema, spec: ColumnSpec): NonNullable<ColumnSpec['kind']> | 'number' | 'enum' {
   if (spec.kind) return spec.kind;
@@ -70,6 +75,7 @@ function cell(decl: ResourceDeclaration, field: string, p: JsonSchema, spec: Col
   const kind = kindOf(p, spec);
   return (r: Record<string, any>): ReactNode => {
     const v = r[field];
+    if (spec.empty && (v == null || v === '')) return <EmptyText decl={decl} textKey={spec.empty} />;
     switch (kind) {
       case 'chip':
         return <ValueChip decl={decl} field={field} value={v} colors={spec.colors} />;
@@ -82,7 +88,13 @@ function cell(decl: ResourceDeclaration, field: string, p: JsonSchema, spec: Col
       case 'datetime':
         return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeWib(v)}</span>;
       case 'number':
-        return formatNumber(v);
+        return v == null ? '-' : `${spec.prefix ?? ''}${formatNumber(v)}${spec.suffix ?? ''}`;
+      case 'coordinates':
+        return (
+          <Box sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'nowrap' }}>
+            {formatCoord(v)}, {formatCoord(spec.pair ? r[spec.pair] : null)}
+          </Box>
+        );
       case 'code':
         return (
           <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -90,13 +102,19 @@ function cell(decl: ResourceDeclaration, field: string, p: JsonSchema, spec: Col
           </Typography>
         );
       default:
-        if (!spec.secondary) return v ?? '';
+        if (!spec.secondary && !spec.strong) return v ?? '';
+        if (!spec.secondary)
+          return (
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {v}
+            </Typography>
+          );
         return (
           <Box sx={{ minWidth: 180, maxWidth: 420 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {v}
             </Typography>
-            {r[spec.secondary] && <Line>{r[spec.secondary]}</Line>}
+            {spec.secondary && r[spec.secondary] && <Line>{r[spec.secondary]}</Line>}
           </Box>
         );
     }
@@ -128,6 +146,6 @@ export function schemaColumns(decl: ResourceDeclaration): ReactNode[] {
     Object.keys(props)
       .filter((k) => !props[k].writeOnly && k !== 'id')
       .slice(0, 6);
-  const secondary = new Set(Object.values(decl.columns ?? {}).map((c) => c.secondary));
+  const secondary = new Set(Object.values(decl.columns ?? {}).flatMap((c) => [c.secondary, c.pair]));
   return fields.filter((k) => !secondary.has(k)).map((k) => schemaColumn(decl, k, props[k] ?? {}));
 }
