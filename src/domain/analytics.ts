@@ -99,13 +99,6 @@ export function formatDuration(minutes: number | null | undefined): string {
   return m >= 60 ? `${Math.floor(m / 60)}h ${m % 60}m` : `${m}m`;
 }
 
-/** 'Xh Ym' whatever the length (journey steps: 45 → '0h 45m'); 'N/A' when unknown. */
-export function formatHoursMinutes(minutes: number | null | undefined): string {
-  if (minutes == null || !Number.isFinite(minutes)) return 'N/A';
-  const m = Math.round(minutes);
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-}
-
 /** Pie labels under 5 % are hidden. */
 export const showPieLabel = (share: number) => share >= 0.05;
 

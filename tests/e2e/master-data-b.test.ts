@@ -92,6 +92,10 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await page.getByRole('link', { name: 'Tambah' }).click();
       let dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Tambah Poli' }).waitFor();
+      // The first field has the keyboard: the user types the code at once.
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+        'poly_code',
+      );
       await dialog.getByLabel(labelled('Kode Poli')).fill('GER');
       await dialog.getByLabel(labelled('Nama Poli')).fill('Geriatri');
       await dialog.getByLabel(labelled('Deskripsi')).fill('Kesehatan lansia');

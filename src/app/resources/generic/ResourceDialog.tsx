@@ -97,7 +97,13 @@ function Inputs({
               return Custom ? (
                 <Custom key={field} editing={editing} />
               ) : (
-                <SchemaInput key={field} decl={decl} field={field} editing={editing} />
+                <SchemaInput
+                  key={field}
+                  decl={decl}
+                  field={field}
+                  editing={editing}
+                  autoFocus={!editing && field === groups[0]?.fields[0]}
+                />
               );
             })}
           </Box>

@@ -31,7 +31,13 @@ export const FACILITY_FIELD = 'medical_facility_id';
  * Labels come from resources.<name>.fields.<field>, choice labels from
  * resources.<name>.choices.<field>.<value> when present.
  */
-type SchemaInputProps = { decl: ResourceDeclaration; field: string; editing: boolean };
+type SchemaInputProps = {
+  decl: ResourceDeclaration;
+  field: string;
+  editing: boolean;
+  /** The first field of a new record's dialog takes the keyboard focus. */
+  autoFocus?: boolean;
+};
 
 /** The field's input, or nothing while the declaration's `visibleWhen` rule for it does not hold. */
 export function SchemaInput(props: SchemaInputProps) {
@@ -47,7 +53,7 @@ function ConditionalInput({
   return rule(values) ? <SchemaField {...props} /> : null;
 }
 
-function SchemaField({ decl, field, editing }: SchemaInputProps) {
+function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const prop = decl.schema.properties![field];
@@ -82,6 +88,7 @@ function SchemaField({ decl, field, editing }: SchemaInputProps) {
     validate,
     fullWidth: true,
     helperText: hint || (false as const),
+    autoFocus,
     ...fixedProps,
   };
 

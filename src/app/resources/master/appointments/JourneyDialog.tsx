@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { httpClient, API_URL } from '../../../providers/http';
-import { formatHoursMinutes } from '../../../../domain/analytics';
+import { formatDuration } from '../../../../domain/analytics';
 import { formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.master/appointments';
@@ -102,7 +102,7 @@ export function JourneyDialog({ appointment, onClose }: { appointment: any; onCl
                     </TableCell>
                     <TableCell>{formatDateTimeWib(e.timestamp_start)}</TableCell>
                     <TableCell>{formatDateTimeWib(e.timestamp_end)}</TableCell>
-                    <TableCell align="right">{formatHoursMinutes(e.duration_minutes)}</TableCell>
+                    <TableCell align="right">{formatDuration(e.duration_minutes)}</TableCell>
                     <TableCell>
                       {e.blocked_attempts_count > 0
                         ? translate(`${R}.journey.blocked_detail`, {

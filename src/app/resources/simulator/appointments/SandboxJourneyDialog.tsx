@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { API_URL, httpClient } from '../../../providers/http';
-import { formatHoursMinutes } from '../../../../domain/analytics';
+import { formatDuration } from '../../../../domain/analytics';
 import { formatDateTimeWib } from '../../generic/cells';
 
 const R = 'resources.admin/simulator/appointments.journey';
@@ -56,7 +56,7 @@ export function SandboxJourneyDialog({ appointment, onClose }: { appointment: an
         .json.data ?? []) as SandboxJourneyEvent[],
   });
   const duration = (m: number | null) =>
-    m == null ? 'N/A' : m >= 60 ? formatHoursMinutes(m) : translate(`${R}.minutes`, { count: Math.round(m) });
+    m == null ? 'N/A' : m >= 60 ? formatDuration(m) : translate(`${R}.minutes`, { count: Math.round(m) });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="sandbox-journey-title">
       <DialogTitle id="sandbox-journey-title">
