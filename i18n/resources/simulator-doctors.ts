@@ -68,6 +68,11 @@ export const simulatorDoctorTexts = defineTexts({
       years: '%{count} tahun',
     },
     empty: 'Tidak ada data dokter',
+    notifications: {
+      created: 'Doctor created successfully',
+      updated: 'Doctor updated successfully',
+      deleted: 'Doctor deleted successfully',
+    },
     errors: {
       fetch: 'Failed to fetch doctors',
       save: 'Operation failed',
@@ -140,6 +145,11 @@ export const simulatorDoctorTexts = defineTexts({
       years: '%{count} years',
     },
     empty: 'No doctor data',
+    notifications: {
+      created: 'Doctor created successfully',
+      updated: 'Doctor updated successfully',
+      deleted: 'Doctor deleted successfully',
+    },
     errors: {
       fetch: 'Failed to fetch doctors',
       save: 'Operation failed',

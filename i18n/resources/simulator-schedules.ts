@@ -53,6 +53,11 @@ export const simulatorScheduleTexts = defineTexts({
       },
     },
     empty: 'Tidak ada data jadwal',
+    notifications: {
+      created: 'Schedule created successfully',
+      updated: 'Schedule updated successfully',
+      deleted: 'Schedule deleted successfully',
+    },
     errors: {
       fetch: 'Failed to fetch schedules',
       save: 'Operation failed',
@@ -110,6 +115,11 @@ export const simulatorScheduleTexts = defineTexts({
       },
     },
     empty: 'No schedule data',
+    notifications: {
+      created: 'Schedule created successfully',
+      updated: 'Schedule updated successfully',
+      deleted: 'Schedule deleted successfully',
+    },
     errors: {
       fetch: 'Failed to fetch schedules',
       save: 'Operation failed',

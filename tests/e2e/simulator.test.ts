@@ -190,6 +190,51 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await expectNoSeriousA11yViolations(page, 'sandbox journey dialog', { include: '[role="dialog"]' });
   });
 
+  it("doctors and schedules: the spec's own messages ('Doctor deleted successfully')", async () => {
+    const sandbox = (await e2e.api(token, `/api/admin/simulator/facilities/${facilityId}`)).body;
+    const doctor = await e2e.api(token, '/api/admin/simulator/doctors', {
+      method: 'POST',
+      body: JSON.stringify({
+        nip: 'E2E-DOK-01',
+        name: 'dr. Pesan Uji',
+        specialization: 'Dokter Umum',
+        medical_facility_id: sandbox.medical_facility_id,
+      }),
+    });
+    expect(doctor.status, JSON.stringify(doctor.body)).toBe(201);
+    const schedule = await e2e.api(token, '/api/admin/simulator/schedules', {
+      method: 'POST',
+      body: JSON.stringify({
+        doctor_id: doctor.body.id,
+        poly_name: 'Poli Umum',
+        day_of_week: 3,
+        start_time: '08:00',
+        end_time: '12:00',
+      }),
+    });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    const only = (filter: object) => `?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    for (const [path, text, message] of [
+      [
+        `/simulator/schedules${only({ doctor_id: doctor.body.id })}`,
+        'dr. Pesan Uji',
+        'Schedule deleted successfully',
+      ],
+      [`/simulator/doctors${only({ q: 'E2E-DOK-01' })}`, 'E2E-DOK-01', 'Doctor deleted successfully'],
+    ]) {
+      await page.goto(path);
+      const row = page.getByRole('row').filter({ hasText: text });
+      await row.first().waitFor();
+      await row.first().getByRole('button', { name: 'Hapus' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /konfirmasi|ya|hapus/i })
+        .click();
+      await page.getByText(message).waitFor();
+    }
+  });
+
   it('schedules: days by name, and the day filter', async () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/simulator/schedules');
