@@ -248,6 +248,11 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     }).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expectNoSeriousA11yViolations(page, 'simulator schedules');
+    // The dialog's day is chosen by name too, not typed as a number 1-7.
+    await page.getByRole('link', { name: 'Tambah' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, dialog, 'Hari', 'Rabu');
+    await expect(dialog.getByRole('combobox', { name: /^Hari/ }).innerText()).resolves.toBe('Rabu');
   });
 
   it('delivery: the master screen on the sandbox orders, status badges in the spec colours, Rp prices, the same required fields', async () => {

@@ -13,7 +13,20 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { baseType, type ResourceDeclaration } from '../../../domain/resource';
+import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
+
+/** The choices of an integer field with a small range whose every value has a name, else null. */
+function namedRange(prop: JsonSchema, name: (v: number) => string) {
+  if (baseType(prop) !== 'integer' || prop.minimum == null || prop.maximum == null) return null;
+  if (prop.maximum - prop.minimum > 31) return null;
+  const choices = [];
+  for (let v = prop.minimum; v <= prop.maximum; v++) {
+    const label = name(v);
+    if (!label) return null;
+    choices.push({ id: v, name: label });
+  }
+  return choices;
+}
 
 /** A time of day ('HH:MM'): the browser's time picker. */
 const TIME_OF_DAY = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
@@ -137,6 +150,9 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
     return <SelectInput {...common} choices={choices} emptyText={isRequired ? undefined : '-'} />;
   }
   if (secret) return <PasswordInput {...common} autoComplete="new-password" />;
+  // A small range of whole numbers whose texts name each value (a day 1-7: Senin ... Minggu) is a choice list.
+  const named = namedRange(prop, (v) => translate(`resources.${decl.name}.choices.${field}.${v}`, { _: '' }));
+  if (named) return <SelectInput {...common} choices={named} emptyText={isRequired ? undefined : '-'} />;
   if (prop.format === 'date') return <DateInput {...common} />;
   // The schema's date-time is an ISO 8601 text: the local date and time typed, as UTC.
   if (prop.format === 'date-time')
