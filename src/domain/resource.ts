@@ -128,7 +128,19 @@ export interface ResourceDeclaration {
    * Fields holding the id of another resource's record (a delivery's user_id): the form picks
    * the record by searching that resource (autocomplete), shown as `optionText`.
    */
-  references?: Record<string, { resource: string; optionText: (record: Record<string, any>) => string }>;
+  references?: Record<
+    string,
+    {
+      resource: string;
+      optionText: (record: Record<string, any>) => string;
+      /**
+       * Filters of the picked resource taken from other fields of the form (a doctor of the
+       * appointment's facility: `{ medical_facility_id: 'medical_facility_id' }`), so the picker
+       * offers only what can be saved.
+       */
+      narrowBy?: Record<string, string>;
+    }
+  >;
   /** Step of number inputs where it is not 'any' (medicine weight: 0.1 kg). */
   inputSteps?: Record<string, number>;
   /** The field that names a record in pickers and titles (default: the id). */

@@ -235,6 +235,24 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     }
   });
 
+  it("appointments: the patient and doctor pickers offer only the chosen facility's, labelled with it", async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/appointments/create');
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, dialog, 'Fasilitas Kesehatan', DEMO_FACILITY_NAME);
+    for (const label of ['Dokter', 'Pasien']) {
+      const picker = dialog.getByRole('combobox', { name: new RegExp(`^${label}`) });
+      await picker.click();
+      const options = page.getByRole('listbox').getByRole('option');
+      await eventually(() => options.count()).toBeGreaterThan(0);
+      const texts = await options.allInnerTexts();
+      // One facility's records, each labelled with it (its sandbox's name).
+      const facilities = new Set(texts.map((t) => t.split(' · ')[1]));
+      expect([...facilities], texts.join('\n')).toEqual([expect.stringMatching(/Gambir/)]);
+      await page.keyboard.press('Escape');
+    }
+  });
+
   it('schedules: days by name, and the day filter', async () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/simulator/schedules');

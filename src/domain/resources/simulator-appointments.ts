@@ -17,9 +17,19 @@ export const simulatorAppointments = defineResource({
   defaultSort: { field: 'appointment_date', order: 'DESC' },
   sortable: ['queue_number', 'booking_id', 'created_at', 'id'],
   listColumns: ['booking_id', 'patient_name', 'doctor_name', 'appointment_date', 'queue_number', 'status'],
+  // Patient and doctor of the appointment's facility (the server refuses others), each labelled
+  // with its facility so that two of one name are told apart.
   references: {
-    patient_id: { resource: 'admin/simulator/patients', optionText: (p) => `${p.name} (${p.nik})` },
-    doctor_id: { resource: 'admin/simulator/doctors', optionText: (d) => `${d.name} (${d.specialization})` },
+    patient_id: {
+      resource: 'admin/simulator/patients',
+      optionText: (p) => `${p.name} (${p.nik})${p.facility_name ? ` · ${p.facility_name}` : ''}`,
+      narrowBy: { medical_facility_id: 'medical_facility_id' },
+    },
+    doctor_id: {
+      resource: 'admin/simulator/doctors',
+      optionText: (d) => `${d.name} (${d.specialization})${d.facility_name ? ` · ${d.facility_name}` : ''}`,
+      narrowBy: { medical_facility_id: 'medical_facility_id' },
+    },
   },
   recordRepresentation: 'booking_id',
   validate: validateAppointment,

@@ -66,8 +66,17 @@ function ConditionalInput({
   return rule(values) ? <SchemaField {...props} /> : null;
 }
 
+/** The picker's filters taken from the form's values (`narrowBy`), those with a value. */
+const narrowed = (narrowBy: Record<string, string> | undefined, values: Record<string, any>) =>
+  Object.fromEntries(
+    Object.entries(narrowBy ?? {})
+      .map(([filter, from]) => [filter, values[from]])
+      .filter(([, v]) => v != null && v !== ''),
+  );
+
 function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   const translate = useTranslate();
+  const values = useWatch();
   const { identity } = useGetIdentity();
   const prop = decl.schema.properties![field];
   const secret = prop.writeOnly || decl.hashed?.includes(field);
@@ -108,7 +117,11 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   const reference = decl.references?.[field];
   if (reference) {
     return (
-      <ReferenceInput source={field} reference={reference.resource}>
+      <ReferenceInput
+        source={field}
+        reference={reference.resource}
+        filter={narrowed(reference.narrowBy, values)}
+      >
         <AutocompleteInput
           optionText={reference.optionText}
           label={label}
