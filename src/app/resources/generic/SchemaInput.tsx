@@ -171,6 +171,29 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   if (prop.format === 'date-time')
     return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
   const type = baseType(prop);
+  // A JSON field of a declared entity: its JSON text (text that is not JSON is an error next to it).
+  if (type === 'object' || type === 'array')
+    return (
+      <TextInput
+        {...common}
+        multiline
+        minRows={3}
+        sx={{ gridColumn: '1 / -1', '& textarea': { fontFamily: 'monospace' } }}
+        format={(v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2))}
+        parse={(text: string) => {
+          if (!text.trim()) return null;
+          try {
+            return JSON.parse(text);
+          } catch {
+            return text;
+          }
+        }}
+        validate={[
+          ...(validate ? [validate] : []),
+          (v: unknown) => (typeof v === 'string' ? translate('app.simulator.json.invalid') : undefined),
+        ]}
+      />
+    );
   if (type === 'integer' || type === 'number')
     return <NumberInput {...common} step={decl.inputSteps?.[field] ?? (type === 'integer' ? 1 : 'any')} />;
   if (type === 'boolean') return <BooleanInput source={field} label={label} />;
