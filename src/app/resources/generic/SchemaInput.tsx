@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -66,17 +67,28 @@ function ConditionalInput({
   return rule(values) ? <SchemaField {...props} /> : null;
 }
 
-/** The picker's filters taken from the form's values (`narrowBy`), those with a value. */
-const narrowed = (narrowBy: Record<string, string> | undefined, values: Record<string, any>) =>
-  Object.fromEntries(
-    Object.entries(narrowBy ?? {})
-      .map(([filter, from]) => [filter, values[from]])
+/**
+ * A reference picker narrowed by other fields of the form (`narrowBy`): only it follows the
+ * form's values, so the other inputs do not render again on every key.
+ */
+function NarrowedPicker({
+  narrowBy,
+  render,
+}: {
+  narrowBy: Record<string, string>;
+  render: (filter: Record<string, unknown>) => ReactNode;
+}) {
+  const watched = useWatch({ name: Object.values(narrowBy) }) as unknown[];
+  const filter = Object.fromEntries(
+    Object.keys(narrowBy)
+      .map((name, i) => [name, watched[i]])
       .filter(([, v]) => v != null && v !== ''),
   );
+  return <>{render(filter)}</>;
+}
 
 function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   const translate = useTranslate();
-  const values = useWatch();
   const { identity } = useGetIdentity();
   const prop = decl.schema.properties![field];
   const secret = prop.writeOnly || decl.hashed?.includes(field);
@@ -116,12 +128,8 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
 
   const reference = decl.references?.[field];
   if (reference) {
-    return (
-      <ReferenceInput
-        source={field}
-        reference={reference.resource}
-        filter={narrowed(reference.narrowBy, values)}
-      >
+    const picker = (filter?: Record<string, unknown>) => (
+      <ReferenceInput source={field} reference={reference.resource} filter={filter}>
         <AutocompleteInput
           optionText={reference.optionText}
           label={label}
@@ -132,6 +140,7 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
         />
       </ReferenceInput>
     );
+    return reference.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
   }
   if (field === FACILITY_FIELD) {
     const locked = decl.facilityColumn === field && identity?.role === 'medical_facility';
