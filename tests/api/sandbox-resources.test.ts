@@ -67,6 +67,11 @@ describe.each(dbTargets())('sandbox resources (%s)', (kind) => {
     expect(rows[0].patients).toBeGreaterThanOrEqual(30);
     expect(rows[0].appointments).toBeGreaterThanOrEqual(20);
     expect(rows[0].poli).toBeGreaterThanOrEqual(10);
+    // Delivery orders too, each facility's named by its code, in more than one status.
+    const orders = (await api(admin, 'GET', `${A}/delivery?limit=100`)).json().data;
+    for (const f of demo)
+      expect(orders.filter((o: any) => o.order_id.startsWith(`SBX-${f.facility_code}-`)).length).toBe(6);
+    expect(new Set(orders.map((o: any) => o.delivery_status)).size).toBeGreaterThan(1);
   });
 
   it('creates the journey defaults once: initialize-defaults adds only what is missing', async () => {

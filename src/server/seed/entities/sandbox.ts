@@ -15,6 +15,7 @@ import { takeQueueNumber } from '../../simulation/queue.js';
 import { createJourneyEvents, initializeJourneyDefaults, journeySteps } from '../../simulation/journeys.js';
 import { DEMO_SANDBOX_FACILITIES, DEMO_SANDBOX_NAMES } from './sandbox-data.js';
 import { jakartaToday } from '../../../domain/clock.js';
+import { seedSandboxDeliveries } from './sandbox-deliveries.js';
 
 const DAY_MS = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -209,6 +210,7 @@ export async function seedSandbox(q: Queryable, config: Pick<Config, 'port' | 's
       );
       await createJourneyEvents(q, rows[0].id, steps);
     }
+    await seedSandboxDeliveries(q, { medicalFacilityId: mf, code: f.code, address: f.address, index });
   }
   return written;
 }
