@@ -57,9 +57,30 @@ export interface ColumnSpec {
    * 'coordinates': '-6.175392, 106.827153' with the `pair` field.
    * Default: by the schema (booleans and enums as chips, numbers grouped, date-times).
    */
-  kind?: 'text' | 'code' | 'money' | 'date' | 'datetime' | 'chip' | 'coordinates';
-  /** 'coordinates': the longitude beside this latitude, both with six decimals. */
+  kind?: 'text' | 'code' | 'money' | 'date' | 'datetime' | 'chip' | 'coordinates' | 'time' | 'json';
+  /**
+   * 'coordinates': the longitude beside this latitude, both with six decimals; 'time': the end
+   * beside this start ('08:00–12:00').
+   */
   pair?: string;
+  /**
+   * A text key below resources.<name>. shown in place of the value, the record's fields as
+   * %{field}: numbers grouped, a list or an object as its count, an empty value '-'
+   * ('columns.items': '%{medicine_count} obat').
+   */
+  text?: string;
+  /** One chip colour for every value (a specialization); `colors` names some values' own. */
+  color?: ChipColor;
+  /** Icon names (src/app/layout/icons.ts) of a chip by value ('true': 'Verified'). */
+  icons?: Record<string, string>;
+  /** Longer text is cut there with '…' (an address under a name). */
+  maxLength?: number;
+  /**
+   * 'json': a button with the summary `text` that opens the record's JSON `fields` (default:
+   * this one), edited as forms from their schemas or as raw JSON; `title` and `action` are
+   * text keys below resources.<name>. (the record's fields as %{field}).
+   */
+  json?: { fields?: string[]; title: string; action: string };
   /** Around a number ('± ' and ' m' for an accuracy in metres). */
   prefix?: string;
   suffix?: string;
@@ -120,7 +141,12 @@ export interface ResourceDeclaration {
   listColumns?: string[];
   /** How some of those columns are shown (ColumnSpec), by field. */
   columns?: Record<string, ColumnSpec>;
-  /** The filters the console's list offers (default: every enum and boolean filter). */
+  /**
+   * The add/edit dialog's groups, each with a title key below resources.<name>. ('sections.
+   * identity'; none: no title) and its fields in order (default: one group of every writable field).
+   */
+  dialog?: { title?: string; fields: string[] }[];
+  /** The filters the console's list offers (default: every enum, boolean and reference filter). */
   listFilters?: string[];
   /** The values a list filter offers where not every schema value (default: the schema's enum). */
   filterChoices?: Record<string, unknown[]>;

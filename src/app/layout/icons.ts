@@ -27,8 +27,9 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import DnsIcon from '@mui/icons-material/Dns';
 import RouteIcon from '@mui/icons-material/Route';
 import CircleIcon from '@mui/icons-material/Circle';
+import VerifiedIcon from '@mui/icons-material/Verified';
 
-/** Icon names used by src/domain/menu.ts. */
+/** Icon names used by src/domain/menu.ts and by declarations (menu entries, chips). */
 const ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardIcon,
   people: PeopleIcon,
@@ -57,6 +58,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   manage_accounts: ManageAccountsIcon,
   dns: DnsIcon,
   route: RouteIcon,
+  verified: VerifiedIcon,
 };
 
 export const menuIcon = (name: string): SvgIconComponent => ICONS[name] ?? CircleIcon;

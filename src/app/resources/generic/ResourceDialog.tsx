@@ -74,7 +74,11 @@ function Inputs({
   const writable = Object.entries(decl.schema.properties ?? {})
     .filter(([, p]) => !p.readOnly)
     .map(([k]) => k);
-  const groups: FormSection[] = sections ?? [{ title: '', fields: writable }];
+  const groups: FormSection[] = sections ??
+    decl.dialog?.map((g) => ({
+      title: g.title ? `resources.${decl.name}.${g.title}` : '',
+      fields: g.fields,
+    })) ?? [{ title: '', fields: writable }];
   return (
     <Box sx={{ width: '100%' }}>
       {groups.map((section) => (

@@ -6,7 +6,6 @@ import {
   EditButton,
   List,
   SearchInput,
-  SelectInput,
   TopToolbar,
   WrapperField,
   useListContext,
@@ -14,7 +13,8 @@ import {
 } from 'react-admin';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { baseType, type ResourceDeclaration } from '../../../domain/resource';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import { defaultFilters } from './ListFilters';
 import { ServerExportButton } from './ServerExportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
@@ -29,7 +29,7 @@ export interface ResourceScreenProps {
   decl: ResourceDeclaration;
   /** Table columns; by default the declaration's `listColumns` shown by type. */
   columns?: ReactNode;
-  /** Filters beside the search box; by default one choice list per enum filter. */
+  /** Filters beside the search box; by default the declaration's (ListFilters). */
   filters?: ReactElement[];
   sections?: FormSection[];
   defaults?: (identity: Record<string, any>) => Record<string, any>;
@@ -105,34 +105,6 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
   );
 }
 
-/** The filters of a generated list: a choice list for each enum or boolean filter of the declaration. */
-export function defaultFilters(decl: ResourceDeclaration, translate: (key: string, opts?: any) => string) {
-  const props = decl.schema.properties ?? {};
-  const valuesOf = (f: string): unknown[] | null => {
-    if (decl.filterChoices?.[f]) return decl.filterChoices[f];
-    if (props[f]?.enum) return props[f].enum!.filter((v) => v !== null);
-    return props[f] && baseType(props[f]) === 'boolean' ? [true, false] : null;
-  };
-  const label = (f: string, v: unknown) =>
-    translate(`resources.${decl.name}.choices.${f}.${String(v)}`, {
-      _: typeof v === 'boolean' ? translate(v ? 'ra.boolean.true' : 'ra.boolean.false') : String(v),
-    });
-  return (decl.listFilters ?? decl.filters).flatMap((f) => {
-    const values = valuesOf(f);
-    if (!values) return [];
-    return [
-      <SelectInput
-        key={f}
-        source={f}
-        alwaysOn
-        label={`resources.${decl.name}.filters.${f}`}
-        choices={values.map((v) => ({ id: String(v), name: label(f, v) }))}
-        sx={{ minWidth: 160 }}
-      />,
-    ];
-  });
-}
-
 /**
  * A resource's whole screen from its declaration: search, filters, a paginated table with
  * edit and delete (with confirmation), export, and the add/edit dialog over the list at
@@ -195,8 +167,14 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
         }}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          {columns ?? schemaColumns(decl)}
-          <WrapperField label="app.common.actions" textAlign="right">
+          {columns ?? schemaColumns(decl, translate)}
+          <WrapperField
+            // 'Actions' on the master lists (the spec's header), the resource's own text elsewhere.
+            label={translate(`resources.${decl.name}.columns.actions`, {
+              _: translate('app.common.actions'),
+            })}
+            textAlign="right"
+          >
             {/* Side by side where the table has room, one above the other where it has not. */}
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
               <EditButton />

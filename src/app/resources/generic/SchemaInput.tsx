@@ -17,7 +17,7 @@ import { useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
 
 /** The choices of an integer field with a small range whose every value has a name, else null. */
-function namedRange(prop: JsonSchema, name: (v: number) => string) {
+export function namedRange(prop: JsonSchema, name: (v: number) => string) {
   if (baseType(prop) !== 'integer' || prop.minimum == null || prop.maximum == null) return null;
   if (prop.maximum - prop.minimum > 31) return null;
   const choices = [];
