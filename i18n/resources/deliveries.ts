@@ -37,7 +37,9 @@ export const deliveryTexts = defineTexts({
       location: 'Location',
       status: 'Status',
       price: 'Price',
-      items: '%{count} obat',
+      items: '%{medicine_count} obat',
+      weight: '%{medicine_weight} kg',
+      area: '%{patient_kota} / %{patient_kecamatan}',
     },
     sections: {
       order: 'Pesanan',
@@ -99,7 +101,9 @@ export const deliveryTexts = defineTexts({
       location: 'Location',
       status: 'Status',
       price: 'Price',
-      items: '%{count} items',
+      items: '%{medicine_count} items',
+      weight: '%{medicine_weight} kg',
+      area: '%{patient_kota} / %{patient_kecamatan}',
     },
     sections: {
       order: 'Order',

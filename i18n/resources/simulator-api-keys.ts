@@ -51,7 +51,7 @@ export const simulatorApiKeyTexts = defineTexts({
       invalid: 'API key is invalid or expired',
       test_failed: 'Failed to test API key',
     },
-    columns: { facility: 'Fasilitas', urls: 'URL' },
+    columns: { actions: 'Aksi', facility: 'Fasilitas', urls: 'URL' },
     empty: 'Tidak ada data API keys',
     errors: {
       fetch: 'Failed to fetch API keys',
@@ -108,7 +108,7 @@ export const simulatorApiKeyTexts = defineTexts({
       invalid: 'API key is invalid or expired',
       test_failed: 'Failed to test API key',
     },
-    columns: { facility: 'Facility', urls: 'URLs' },
+    columns: { actions: 'Actions', facility: 'Facility', urls: 'URLs' },
     empty: 'No API keys',
     errors: {
       fetch: 'Failed to fetch API keys',

@@ -57,7 +57,13 @@ export const simulatorAppointmentTexts = defineTexts({
         no_show: 'Tidak Hadir',
       },
     },
-    columns: { patient: 'Pasien', doctor: 'Dokter', queue: 'Antrean', view_journey: 'Lihat perjalanan' },
+    columns: {
+      actions: 'Aksi',
+      patient: 'Pasien',
+      doctor: 'Dokter',
+      queue: 'Antrean',
+      view_journey: 'Lihat perjalanan',
+    },
     journey: {
       title: 'Perjalanan Pasien',
       event: 'Tahap',
@@ -136,7 +142,13 @@ export const simulatorAppointmentTexts = defineTexts({
         no_show: 'No Show',
       },
     },
-    columns: { patient: 'Patient', doctor: 'Doctor', queue: 'Queue', view_journey: 'View journey' },
+    columns: {
+      actions: 'Actions',
+      patient: 'Patient',
+      doctor: 'Doctor',
+      queue: 'Queue',
+      view_journey: 'View journey',
+    },
     journey: {
       title: 'Patient Journey',
       event: 'Step',

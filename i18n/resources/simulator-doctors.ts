@@ -61,6 +61,7 @@ export const simulatorDoctorTexts = defineTexts({
       },
     },
     columns: {
+      actions: 'Aksi',
       schedule: 'Jadwal Praktik',
       edit_schedule: 'Atur jadwal praktik',
       schedule_title: 'Jadwal Praktik: %{name}',
@@ -138,6 +139,7 @@ export const simulatorDoctorTexts = defineTexts({
       },
     },
     columns: {
+      actions: 'Actions',
       schedule: 'Work Schedule',
       edit_schedule: 'Set the work schedule',
       schedule_title: 'Work Schedule: %{name}',

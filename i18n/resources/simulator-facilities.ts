@@ -53,6 +53,7 @@ export const simulatorFacilityTexts = defineTexts({
       },
     },
     columns: {
+      actions: 'Aksi',
       name_address: 'Nama & Alamat',
       contact: 'Kontak',
       hours_services: 'Jam & Layanan',
@@ -119,6 +120,7 @@ export const simulatorFacilityTexts = defineTexts({
       },
     },
     columns: {
+      actions: 'Actions',
       name_address: 'Name & Address',
       contact: 'Contact',
       hours_services: 'Hours & Services',

@@ -31,9 +31,7 @@ export const journeyConfigTexts = defineTexts({
       },
       supported_journey: journeyStepTitles('title'),
     },
-    columns: {
-      summary: '%{steps} langkah, %{supported} didukung',
-    },
+    columns: { actions: 'Aksi', summary: '%{steps} langkah, %{supported} didukung' },
     steps: {
       step: 'Langkah %{n}',
       id: 'ID langkah',
@@ -90,9 +88,7 @@ export const journeyConfigTexts = defineTexts({
       },
       supported_journey: journeyStepTitles('title_en'),
     },
-    columns: {
-      summary: '%{steps} steps, %{supported} supported',
-    },
+    columns: { actions: 'Actions', summary: '%{steps} steps, %{supported} supported' },
     steps: {
       step: 'Step %{n}',
       id: 'Step ID',

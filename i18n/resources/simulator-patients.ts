@@ -37,11 +37,12 @@ export const simulatorPatientTexts = defineTexts({
       no_mr: 'Kosongkan untuk dibuat otomatis',
     },
     columns: {
+      actions: 'Aksi',
       patient: 'Pasien',
       birth: 'Lahir',
       numbers: 'No. RM / JKN',
-      mr: 'RM',
-      jkn: 'JKN',
+      mr: 'RM %{no_mr}',
+      jkn: 'JKN %{no_jkn}',
       contact: 'Kontak',
     },
     sections: {
@@ -120,11 +121,12 @@ export const simulatorPatientTexts = defineTexts({
       no_mr: 'Leave blank to generate one',
     },
     columns: {
+      actions: 'Actions',
       patient: 'Patient',
       birth: 'Born',
       numbers: 'MR / JKN No.',
-      mr: 'MR',
-      jkn: 'JKN',
+      mr: 'MR %{no_mr}',
+      jkn: 'JKN %{no_jkn}',
       contact: 'Contact',
     },
     sections: {

@@ -46,6 +46,7 @@ export const simulatorPoliTexts = defineTexts({
       failed: 'Gagal menyalin data master poli',
       loading_failed: 'Failed to fetch master poli data',
     },
+    columns: { actions: 'Aksi' },
     empty: 'Belum ada data poli',
     errors: {
       fetch: 'Gagal mengambil data poli',
@@ -97,6 +98,7 @@ export const simulatorPoliTexts = defineTexts({
       failed: 'Failed to copy master poli data',
       loading_failed: 'Failed to fetch master poli data',
     },
+    columns: { actions: 'Actions' },
     empty: 'No poli data yet',
     errors: {
       fetch: 'Failed to fetch poli data',

@@ -52,6 +52,7 @@ export const simulatorScheduleTexts = defineTexts({
         false: 'Nonaktif',
       },
     },
+    columns: { actions: 'Aksi' },
     empty: 'Tidak ada data jadwal',
     notifications: {
       created: 'Schedule created successfully',
@@ -114,6 +115,7 @@ export const simulatorScheduleTexts = defineTexts({
         false: 'Inactive',
       },
     },
+    columns: { actions: 'Actions' },
     empty: 'No schedule data',
     notifications: {
       created: 'Schedule created successfully',

@@ -26,10 +26,13 @@ export const userTexts = defineTexts({
       status: 'Status',
       services: 'Services',
       created: 'Created',
+      id_line: 'ID %{id}',
     },
     filters: { search: 'Cari nama atau email', verified: 'Verifikasi' },
-    choices: { verified: { true: 'Terverifikasi', false: 'Belum Terverifikasi' } },
-    services: { medicine_delivery: 'Medicine Delivery', none: 'Tidak ada' },
+    choices: {
+      verified: { true: 'Terverifikasi', false: 'Belum Terverifikasi' },
+      has_medicine_delivery: { true: 'Medicine Delivery', false: 'Tidak ada' },
+    },
     empty: 'Belum ada data pengguna',
     errors: {
       fetch: 'Failed to fetch users',
@@ -61,10 +64,13 @@ export const userTexts = defineTexts({
       status: 'Status',
       services: 'Services',
       created: 'Created',
+      id_line: 'ID %{id}',
     },
     filters: { search: 'Search name or email', verified: 'Verification' },
-    choices: { verified: { true: 'Verified', false: 'Not Verified' } },
-    services: { medicine_delivery: 'Medicine Delivery', none: 'None' },
+    choices: {
+      verified: { true: 'Verified', false: 'Not Verified' },
+      has_medicine_delivery: { true: 'Medicine Delivery', false: 'None' },
+    },
     empty: 'No user data yet',
     errors: {
       fetch: 'Failed to fetch users',

@@ -7,17 +7,12 @@ import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
 import medicalFacilities from './master/medical-facilities';
 import appointmentScreen from './master/appointments';
-import users from './master/users';
-import delivery from './master/delivery';
 import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
 import journeyConfig from './simulator/journey-config';
 import simulatorDoctors from './simulator/doctors';
 import simulatorAppointments from './simulator/appointments';
-import simulatorSchedules from './simulator/schedules';
-import simulatorPatients from './simulator/patients';
-import simulatorDelivery from './simulator/delivery';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -36,17 +31,12 @@ const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
   [medicalFacilities.name]: medicalFacilities,
   [appointmentScreen.name]: appointmentScreen,
-  [users.name]: users,
-  [delivery.name]: delivery,
   [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,
   [simulatorPoli.name]: simulatorPoli,
   [journeyConfig.name]: journeyConfig,
   [simulatorDoctors.name]: simulatorDoctors,
   [simulatorAppointments.name]: simulatorAppointments,
-  [simulatorSchedules.name]: simulatorSchedules,
-  [simulatorPatients.name]: simulatorPatients,
-  [simulatorDelivery.name]: simulatorDelivery,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {

@@ -3,6 +3,13 @@ import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
 import { validateNik } from '../nik';
 import { jakartaToday } from '../clock';
 
+/** Chip colour of each insurance (spec part 1 §9: BPJS, Asuransi Swasta, Umum). */
+export const INSURANCE_COLORS: Record<string, 'success' | 'info' | 'default'> = {
+  BPJS: 'success',
+  'Asuransi Swasta': 'info',
+  Umum: 'default',
+};
+
 export const PATIENT_DOB_FUTURE = 'Tanggal lahir tidak boleh di masa depan';
 
 /** Cross-field rules of a patient: the KTP number is a NIK that agrees with birth date and gender. */

@@ -1,5 +1,6 @@
 import schema from '../../../schemas/simulator-delivery.json';
 import { defineResource, type JsonSchema } from '../resource';
+import { DELIVERY_SCREEN } from './deliveries';
 
 /** Simulator delivery (spec part 2 §2, §5, §7): the master delivery form's rules, in the sandbox. */
 export const simulatorDeliveries = defineResource({
@@ -13,7 +14,5 @@ export const simulatorDeliveries = defineResource({
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['order_id', 'delivery_price', 'id'],
-  inputSteps: { medicine_weight: 0.1 },
-  references: { user_id: { resource: 'master/users', optionText: (u) => `${u.name} (${u.email})` } },
-  recordRepresentation: 'order_id',
+  ...DELIVERY_SCREEN,
 });

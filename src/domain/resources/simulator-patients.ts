@@ -1,6 +1,7 @@
 import schema from '../../../schemas/simulator-patient.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../resource';
 import { validateNik } from '../nik';
+import { INSURANCE_COLORS } from './patients';
 
 /** A simulator patient's NIK agrees with its birth date and gender (+40 on the day for women). */
 export function validateSimulatorPatient(record: Record<string, any>): FieldErrors {
@@ -21,7 +22,29 @@ export const simulatorPatients = defineResource({
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['name', 'date_of_birth', 'id'],
-  listColumns: ['nik', 'name', 'gender', 'date_of_birth', 'no_mr', 'insurance_type', 'facility_name'],
+  // Patient (name, NIK), gender, birth, MR / JKN numbers, insurance, contact, facility.
+  listColumns: ['name', 'gender', 'date_of_birth', 'no_mr', 'insurance_type', 'phone', 'facility_name'],
+  columns: {
+    name: { strong: true, secondary: 'nik', label: 'columns.patient' },
+    nik: { kind: 'code' },
+    date_of_birth: { kind: 'date', secondary: 'place_of_birth', label: 'columns.birth' },
+    no_mr: { text: 'columns.mr', secondary: 'no_jkn', label: 'columns.numbers' },
+    no_jkn: { text: 'columns.jkn' },
+    insurance_type: { colors: INSURANCE_COLORS },
+    phone: { secondary: 'email', label: 'columns.contact' },
+  },
+  dialog: [
+    {
+      title: 'sections.identity',
+      fields: ['nik', 'name', 'gender', 'date_of_birth', 'place_of_birth', 'blood_type'],
+    },
+    { title: 'sections.service', fields: ['medical_facility_id', 'no_mr', 'insurance_type', 'no_jkn'] },
+    {
+      title: 'sections.contact',
+      fields: ['phone', 'email', 'emergency_contact_name', 'emergency_contact_phone', 'address'],
+    },
+    { title: 'sections.medical', fields: ['allergies', 'current_medications', 'medical_history'] },
+  ],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
   validate: validateSimulatorPatient,

@@ -27,15 +27,22 @@ export const simulatorSchedules = defineResource({
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'day_of_week', order: 'ASC' },
   sortable: ['start_time', 'doctor_name', 'created_at', 'id'],
+  // Doctor (with specialization), poli, day, hours, patients at most, room, status (spec part 2 §2).
   listColumns: [
     'doctor_name',
     'poly_name',
     'day_of_week',
     'start_time',
-    'end_time',
     'max_patients',
+    'room_number',
     'is_active',
   ],
+  columns: {
+    doctor_name: { strong: true, secondary: 'specialization', label: 'filters.doctor_id' },
+    start_time: { kind: 'time', pair: 'end_time' },
+    is_active: { colors: { true: 'success' } },
+  },
+  listFilters: ['doctor_id', 'day_of_week'],
   references: {
     doctor_id: { resource: 'admin/simulator/doctors', optionText: (d) => `${d.name} (${d.specialization})` },
   },

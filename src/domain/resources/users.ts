@@ -13,4 +13,22 @@ export const users = defineResource({
   sortable: ['name', 'email', 'created_at', 'id'],
   hashed: ['password'],
   recordRepresentation: 'name',
+  // User info, email, status, services, created (spec part 2 §2).
+  listColumns: ['name', 'email', 'verified', 'has_medicine_delivery', 'created_at'],
+  columns: {
+    name: { strong: true, secondary: 'id', label: 'columns.user_info' },
+    id: { text: 'columns.id_line' },
+    email: { label: 'columns.email' },
+    verified: { colors: { true: 'success' }, icons: { true: 'verified' }, label: 'columns.status' },
+    has_medicine_delivery: {
+      colors: { true: 'info' },
+      icons: { true: 'local_shipping' },
+      label: 'columns.services',
+    },
+    created_at: { label: 'columns.created' },
+  },
+  dialog: [
+    { title: 'sections.account', fields: ['name', 'email', 'password'] },
+    { title: 'sections.status', fields: ['verified', 'has_medicine_delivery'] },
+  ],
 });

@@ -3,7 +3,8 @@ import { Box, Chip, Typography } from '@mui/material';
 import { patients } from '../../../../domain/resources/patients';
 import { ageInYears, formatDate } from '../../../../domain/format';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { INSURANCE_COLORS, Line } from '../../generic/cells';
+import { Line } from '../../generic/cells';
+import { INSURANCE_COLORS } from '../../../../domain/resources/patients';
 import type { FormSection } from '../../generic/ResourceDialog';
 
 const R = 'resources.master/patients';

@@ -1,0 +1,79 @@
+/**
+ * The screens generated from their declarations (ResourceScreen): each opens at its spec route
+ * for the super admin, in Indonesian and English, on a wide screen and a 390 px phone, with its
+ * table, its add dialog in groups, no page wider than the screen and no serious axe violation.
+ * Screenshots in /tmp (e2e-gen-<screen>-<lang>-<width>.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, SKIP_E2E, eventually, snap, startE2E, type E2E } from './harness';
+import { expectNoSeriousA11yViolations } from './axe';
+
+/** Each generated screen: its route, a column header and a dialog group title in both languages. */
+const SCREENS = [
+  {
+    path: '/master/users',
+    header: { id: 'User Info', en: 'User Info' },
+    group: { id: 'Akun', en: 'Account' },
+  },
+  {
+    path: '/master/delivery',
+    header: { id: 'Order Info', en: 'Order Info' },
+    group: { id: 'Pesanan', en: 'Order' },
+  },
+  {
+    path: '/simulator/patients',
+    header: { id: 'Pasien', en: 'Patient' },
+    group: { id: 'Identitas', en: 'Identity' },
+  },
+  { path: '/simulator/schedules', header: { id: 'Hari', en: 'Day' }, group: null },
+  {
+    path: '/simulator/delivery',
+    header: { id: 'Order Info', en: 'Order Info' },
+    group: { id: 'Pesanan', en: 'Order' },
+  },
+] as const;
+
+const rows = (page: Page) => page.locator('tbody tr');
+const headers = (page: Page) => page.locator('thead th').allInnerTexts();
+
+describe.skipIf(SKIP_E2E)('generated screens', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  }, 180_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  for (const lang of ['id', 'en'] as const) {
+    it(`open with their columns and grouped dialog in ${lang === 'id' ? 'Indonesian' : 'English'}, wide and at 390 px, axe clean`, async () => {
+      const page = await e2e.newPage({ as: DEMO.super_admin });
+      if (lang === 'en')
+        await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+      for (const width of [1400, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const screen of SCREENS) {
+          const name = screen.path.slice(1).replace('/', '-');
+          await page.goto(screen.path);
+          await eventually(() => rows(page).count()).toBeGreaterThan(0);
+          expect(await headers(page)).toContain(screen.header[lang]);
+          await expect(
+            page.evaluate(() => document.documentElement.scrollWidth),
+          ).resolves.toBeLessThanOrEqual(width);
+          if (width === 1400) await expectNoSeriousA11yViolations(page, `${screen.path} (${lang})`);
+          await snap(page, `gen-${name}-${lang}-${width}`);
+          await page.goto(`${screen.path}/create`);
+          const dialog = page.getByRole('dialog');
+          await dialog.waitFor();
+          if (screen.group) await dialog.getByText(screen.group[lang], { exact: true }).first().waitFor();
+          await snap(page, `gen-${name}-dialog-${lang}-${width}`);
+        }
+      }
+    }, 240_000);
+  }
+
+  it('no uncaught errors in the pages', () => {
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
