@@ -29,7 +29,7 @@ export const medicalFacilityTexts = defineTexts({
       },
       online: { true: 'Online', false: 'Offline' },
     },
-    hints: { password_edit: 'Kosongkan bila tidak diubah', online: 'Fasilitas aktif menerima koneksi' },
+    helpers: { password_edit: 'Kosongkan bila tidak diubah', online: 'Fasilitas aktif menerima koneksi' },
     empty: 'Belum ada data fasilitas kesehatan',
     errors: {
       fetch: 'Gagal memuat data fasilitas kesehatan',
@@ -134,7 +134,7 @@ export const medicalFacilityTexts = defineTexts({
       },
       online: { true: 'Online', false: 'Offline' },
     },
-    hints: { password_edit: 'Leave blank to keep it', online: 'An active facility accepts connections' },
+    helpers: { password_edit: 'Leave blank to keep it', online: 'An active facility accepts connections' },
     empty: 'No medical facilities yet',
     errors: {
       fetch: 'Failed to load medical facilities',

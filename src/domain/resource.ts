@@ -146,6 +146,11 @@ export interface ResourceDeclaration {
    * identity'; none: no title) and its fields in order (default: one group of every writable field).
    */
   dialog?: { title?: string; fields: string[] }[];
+  /**
+   * Values a new record's dialog starts with besides the schema's defaults: a sensible first
+   * choice the API does not fill (a new facility is a PUSKESMAS, online).
+   */
+  dialogDefaults?: Record<string, unknown>;
   /** The filters the console's list offers (default: every enum, boolean and reference filter). */
   listFilters?: string[];
   /** The values a list filter offers where not every schema value (default: the schema's enum). */
@@ -230,6 +235,7 @@ export function createDefaults(
   for (const [field, p] of Object.entries(props)) {
     if (!p.readOnly && p.default !== undefined) values[field] = structuredClone(p.default);
   }
+  Object.assign(values, structuredClone(decl.dialogDefaults ?? {}));
   // Who creates the record, where the record says so.
   if (props.created_by && !props.created_by.readOnly)
     values.created_by = identity.username ?? identity.fullName ?? '';

@@ -74,7 +74,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     for (const name of ['Email', 'Jenis', 'Telepon', 'Status Online'])
       await page.getByRole('columnheader', { name }).waitFor();
     await eventually(() => rows(page).count()).toBe(10);
-    await page.locator('[data-online="true"]').first().waitFor();
+    await rows(page).getByText('Online', { exact: true }).first().waitFor();
     await expectNoSeriousA11yViolations(page, 'master facilities list');
     await snap(page, 'facilities-list');
 
@@ -273,7 +273,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     // Their one facility: editable, nothing to add or delete.
     expect(await page.getByRole('button', { name: /Tambah|Hapus/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /Tambah/ }).count()).toBe(0);
-    await rows(page).first().getByRole('button', { name: 'Ubah' }).click();
+    await rows(page).first().getByRole('link', { name: /Ubah/ }).click();
     const own = page.getByRole('dialog');
     await own.getByLabel(labelled('Telepon')).fill('021-7654321');
     await own.getByRole('button', { name: /Simpan/ }).click();

@@ -28,6 +28,11 @@ const SCREENS = [
   },
   { path: '/simulator/schedules', header: { id: 'Hari', en: 'Day' }, group: null },
   {
+    path: '/master/medical-facilities',
+    header: { id: 'Status Online', en: 'Online Status' },
+    group: null,
+  },
+  {
     path: '/simulator/delivery',
     header: { id: 'Order Info', en: 'Order Info' },
     group: { id: 'Pesanan', en: 'Order' },
@@ -72,6 +77,19 @@ describe.skipIf(SKIP_E2E)('generated screens', () => {
       }
     }, 240_000);
   }
+
+  it("a facility user's facilities screen: their one facility to edit, nothing to add or delete", async () => {
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.goto('/master/medical-facilities');
+    await eventually(() => rows(page).count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Tambah' }).count()).resolves.toBe(0);
+    await expect(rows(page).getByRole('button', { name: /Hapus/ }).count()).resolves.toBe(0);
+    await rows(page).getByRole('link', { name: /Ubah/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Nama/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, '/master/medical-facilities (medical_facility)');
+    await snap(page, 'gen-own-facility-dialog');
+  });
 
   it('no uncaught errors in the pages', () => {
     expect(e2e.pageErrors).toEqual([]);

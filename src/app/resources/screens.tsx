@@ -5,7 +5,6 @@ import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
-import medicalFacilities from './master/medical-facilities';
 import appointmentScreen from './master/appointments';
 import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
@@ -29,7 +28,6 @@ export interface ResourceScreenEntry {
  */
 const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
-  [medicalFacilities.name]: medicalFacilities,
   [appointmentScreen.name]: appointmentScreen,
   [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,

@@ -19,5 +19,8 @@ export const medicalFacilities = defineResource({
   sortable: ['type', 'created_at', 'id'],
   hashed: ['password'],
   listColumns: ['name', 'email', 'type', 'phone', 'online'],
+  columns: { online: { colors: { true: 'success' } } },
+  // Online unless set otherwise (spec §5); an edit keeps what is stored.
+  dialogDefaults: { online: true, type: 'PUSKESMAS' },
   recordRepresentation: 'name',
 });

@@ -8,6 +8,7 @@ import {
   SearchInput,
   TopToolbar,
   WrapperField,
+  useGetIdentity,
   useListContext,
   useTranslate,
 } from 'react-admin';
@@ -37,7 +38,7 @@ export interface ResourceScreenProps {
   inputs?: CustomInputs;
 }
 
-function Empty({ decl }: { decl: ResourceDeclaration }) {
+function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean }) {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', py: 6, width: '100%' }}>
@@ -47,9 +48,11 @@ function Empty({ decl }: { decl: ResourceDeclaration }) {
           _: translate('ra.navigation.no_results', { name: '' }),
         })}
       </Typography>
-      <Box sx={{ mt: 2 }}>
-        <CreateButton resource={consoleNameOf(decl)} variant="contained" label="app.common.add" />
-      </Box>
+      {canAdd && (
+        <Box sx={{ mt: 2 }}>
+          <CreateButton resource={consoleNameOf(decl)} variant="contained" label="app.common.add" />
+        </Box>
+      )}
     </Box>
   );
 }
@@ -127,6 +130,10 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
   const creating = matchPath(`${base}/create`, pathname);
   const editing = !creating ? matchPath(`${base}/:id`, pathname) : null;
   const close = () => navigate(base);
+  // A facility user on the facilities themselves: their one row, to edit, not to add or delete
+  // (the server refuses both).
+  const { identity } = useGetIdentity();
+  const ownRowOnly = decl.facilityColumn === 'id' && identity?.role === 'medical_facility';
 
   return (
     <>
@@ -151,11 +158,11 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
         ]}
         actions={
           <TopToolbar>
-            <CreateButton label="app.common.add" />
+            {!ownRowOnly && <CreateButton label="app.common.add" />}
             <ServerExportButton />
           </TopToolbar>
         }
-        empty={<Empty decl={decl} />}
+        empty={<Empty decl={decl} canAdd={!ownRowOnly} />}
         error={<FetchError decl={decl} />}
         // On a phone the table is wider than the screen: it scrolls sideways inside its card
         // (its links and buttons take the keyboard there) instead of widening the whole page.
@@ -178,7 +185,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
             {/* Side by side where the table has room, one above the other where it has not. */}
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
               <EditButton />
-              <VersionedDeleteButton decl={decl} />
+              {!ownRowOnly && <VersionedDeleteButton decl={decl} />}
             </Box>
           </WrapperField>
         </Datagrid>

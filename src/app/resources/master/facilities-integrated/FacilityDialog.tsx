@@ -99,7 +99,7 @@ export function FacilityDialog({
         required: !editing,
         type: 'password',
         autoComplete: 'new-password',
-        helperText: errors.password ?? (editing ? translate(`${R}.hints.password_edit`) : undefined),
+        helperText: errors.password ?? (editing ? translate(`${R}.helpers.password_edit`) : undefined),
       })}
       <TextField
         select
