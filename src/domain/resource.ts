@@ -131,6 +131,11 @@ export interface ResourceDeclaration {
   relatedFilters?: Record<string, { column: string; table: string; key: string; match: string }>;
   /** Column holding the facility a row belongs to; medical_facility users only see their own. */
   facilityColumn?: string;
+  /**
+   * What the facility picker of the dialog asks the facility list for, where not every facility
+   * fits (`{ sandbox: true }`: only facilities with a simulated one, as the sandbox requires).
+   */
+  facilityFilter?: Record<string, unknown>;
   /** Default order of lists. */
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** Columns a caller may sort by, besides the default. */

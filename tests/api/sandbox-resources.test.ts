@@ -74,6 +74,36 @@ describe.each(dbTargets())('sandbox resources (%s)', (kind) => {
     expect(new Set(orders.map((o: any) => o.delivery_status)).size).toBeGreaterThan(1);
   });
 
+  it("the facility picker's sandbox=true offers only facilities with a sandbox, the ones a sandbox patient can belong to", async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      'SELECT medical_facility_id AS id FROM simulator_facilities ORDER BY 1',
+    );
+    const picked = await api(admin, 'GET', '/api/admin/medical-facilities?sandbox=true&limit=100');
+    expect(picked.statusCode).toBe(200);
+    expect(
+      picked
+        .json()
+        .data.map((f: any) => f.id)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual(rows.map((r) => r.id));
+    const all = await api(admin, 'GET', '/api/admin/medical-facilities?limit=1');
+    expect(all.json().pagination.total).toBeGreaterThan(rows.length);
+    // A facility left out is one the sandbox refuses.
+    const { rows: other } = await t.db.query<{ id: number }>(
+      `SELECT id FROM medical_facilities m WHERE NOT EXISTS
+         (SELECT 1 FROM simulator_facilities s WHERE s.medical_facility_id = m.id) LIMIT 1`,
+    );
+    const refused = await api(admin, 'POST', `${A}/patients`, {
+      nik: '3171016507900003',
+      name: 'Tanpa Sandbox',
+      gender: 'P',
+      date_of_birth: '1990-07-25',
+      medical_facility_id: other[0].id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.medical_facility_id).toBe(NO_SANDBOX);
+  });
+
   it('creates the journey defaults once: initialize-defaults adds only what is missing', async () => {
     const list = () => api(admin, 'GET', '/api/admin/journey-config?limit=100');
     const types = (await list()).json().data.map((c: any) => c.journey_type);

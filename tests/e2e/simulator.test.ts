@@ -361,6 +361,22 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await page.getByText('Patient deleted successfully').waitFor();
   });
 
+  it("a new sandbox patient's facility picker offers only facilities with a sandbox", async () => {
+    const token = await e2e.apiToken(DEMO.admin);
+    const linked = (await e2e.api(token, '/api/admin/simulator/facilities?limit=100')).body.data.map(
+      (f: any) => f.medical_facility_id,
+    );
+    const names = (await e2e.api(token, `/api/admin/medical-facilities?ids=${linked.join(',')}`)).body.data
+      .map((f: any) => f.name)
+      .sort();
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.goto('/simulator/patients/create');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: /^Fasilitas/ }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await eventually(async () => (await options.allInnerTexts()).sort()).toEqual(names);
+  });
+
   it("a facility user's new sandbox patient has their facility preselected", async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.goto('/simulator/patients');

@@ -11,6 +11,7 @@ export const simulatorDoctors = defineResource({
   search: ['name', 'nip'],
   filters: ['specialization', 'is_available', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
+  facilityFilter: { sandbox: true },
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['nip', 'specialization', 'consultation_fee', 'created_at', 'id'],
   listColumns: ['nip', 'name', 'specialization', 'facility_name', 'consultation_fee', 'is_available'],

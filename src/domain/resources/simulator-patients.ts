@@ -20,6 +20,7 @@ export const simulatorPatients = defineResource({
   searchPrefix: ['nik', 'no_mr', 'no_jkn'],
   filters: ['gender', 'insurance_type', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
+  facilityFilter: { sandbox: true },
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['name', 'date_of_birth', 'id'],
   // Patient (name, NIK), gender, birth, MR / JKN numbers, insurance, contact, facility.

@@ -10,6 +10,7 @@ export const simulatorPoli = defineResource({
   search: ['poly_code', 'poly_name'],
   filters: ['is_active', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
+  facilityFilter: { sandbox: true },
   defaultSort: { field: 'poly_code', order: 'ASC' },
   sortable: ['poly_name', 'created_at', 'id'],
   createOnly: ['poly_code', 'medical_facility_id'],

@@ -4,7 +4,8 @@ import { likePattern } from '../resources/list.js';
 
 /**
  * GET /api/admin/medical-facilities?limit=100: the facility picker of every form that links a
- * row to a facility. A medical_facility user only gets their own facility.
+ * row to a facility. A medical_facility user only gets their own facility; `sandbox=true` keeps
+ * the facilities with a simulated facility (the only ones a sandbox record can belong to).
  */
 export const FACILITY_PICKER_MENUS = [
   '/master/patients',
@@ -14,6 +15,11 @@ export const FACILITY_PICKER_MENUS = [
   '/master/medical-facilities',
   '/master/medical-facilities-integrated',
   '/simulator/facilities',
+  '/simulator/patients',
+  '/simulator/doctors',
+  '/simulator/poli',
+  '/simulator/appointments',
+  '/simulator/delivery',
   '/simulator/api-keys',
   '/api-simulator',
   '/simulator/mobile',
@@ -33,6 +39,7 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
             limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
             search: { type: 'string', maxLength: 200 },
             ids: { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+            sandbox: { type: 'boolean' },
           },
         },
         response: {
@@ -60,7 +67,13 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
       },
     },
     async (request) => {
-      const q = request.query as { page: number; limit: number; search?: string; ids?: string };
+      const q = request.query as {
+        page: number;
+        limit: number;
+        search?: string;
+        ids?: string;
+        sandbox?: boolean;
+      };
       const where: string[] = [];
       const params: unknown[] = [];
       const admin = request.admin!;
@@ -76,6 +89,10 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
         params.push(q.ids.split(',').map(Number));
         where.push(`id = ANY($${params.length}::int[])`);
       }
+      if (q.sandbox)
+        where.push(
+          'EXISTS (SELECT 1 FROM simulator_facilities s WHERE s.medical_facility_id = medical_facilities.id)',
+        );
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const [{ rows }, count] = await Promise.all([
         db.query(

@@ -149,6 +149,7 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
         source={field}
         reference="admin/medical-facilities"
         sort={{ field: 'name', order: 'ASC' }}
+        filter={decl.facilityFilter}
       >
         <AutocompleteInput
           optionText="name"
