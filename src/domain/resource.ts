@@ -175,6 +175,13 @@ export interface ResourceDeclaration {
        * offers only what can be saved.
        */
       narrowBy?: Record<string, string>;
+      /**
+       * The picked record's field the form stores, where not its id (a schedule keeps the poli's
+       * `poly_code`); `copy` fills other fields of the form from the picked record
+       * (`{ poly_name: 'poly_name' }`), so the user picks once instead of typing both.
+       */
+      valueField?: string;
+      copy?: Record<string, string>;
     }
   >;
   /** Step of number inputs where it is not 'any' (medicine weight: 0.1 kg). */

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, SKIP_E2E, chooseOption, eventually, labelled, pathOf, startE2E, type E2E } from './harness';
+import {
+  DEMO,
+  SKIP_E2E,
+  chooseOption,
+  eventually,
+  labelled,
+  pathOf,
+  snap,
+  startE2E,
+  type E2E,
+} from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import { makeNik } from '../../src/domain/nik';
@@ -271,6 +281,39 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     const dialog = page.getByRole('dialog');
     await chooseOption(page, dialog, 'Hari', 'Rabu');
     await expect(dialog.getByRole('combobox', { name: /^Hari/ }).innerText()).resolves.toBe('Rabu');
+  });
+
+  it("schedules: the poli is picked among the doctor's facility's, by name, not typed", async () => {
+    const { body: doctors } = await e2e.api(token, '/api/admin/simulator/doctors?limit=1&search=Andi');
+    const doctor = doctors.data[0];
+    const { body: poli } = await e2e.api(
+      token,
+      `/api/admin/simulator/poli?limit=100&medical_facility_id=${doctor.medical_facility_id}`,
+    );
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/schedules/create');
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, dialog, 'Dokter', `${doctor.name} (${doctor.specialization})`);
+    await dialog.getByRole('combobox', { name: /^Poli/ }).click();
+    const offered = page.getByRole('listbox').getByRole('option');
+    await eventually(async () => (await offered.allInnerTexts()).sort()).toEqual(
+      poli.data.map((p: any) => `${p.poly_name} (${p.poly_code})`).sort(),
+    );
+    const chosen = poli.data[poli.data.length - 1];
+    await offered.filter({ hasText: `(${chosen.poly_code})` }).click();
+    await chooseOption(page, dialog, 'Hari', 'Sabtu');
+    await dialog.getByLabel(/^Jam Mulai/).fill('19:00');
+    await dialog.getByLabel(/^Jam Selesai/).fill('20:30');
+    await dialog.getByLabel(/^Ruangan/).fill('R-E2E');
+    await dialog.getByRole('button', { name: /Simpan/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const { body: saved } = await e2e.api(
+      token,
+      `/api/admin/simulator/schedules?limit=100&doctor_id=${doctor.id}&day_of_week=6`,
+    );
+    const row = saved.data.find((r: any) => r.room_number === 'R-E2E');
+    expect(row).toMatchObject({ poly_code: chosen.poly_code, poly_name: chosen.poly_name, day_of_week: 6 });
+    await snap(page, 'schedule-poli-picked');
   });
 
   it('delivery: the master screen on the sandbox orders, status badges in the spec colours, Rp prices, the same required fields', async () => {

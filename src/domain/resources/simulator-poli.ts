@@ -8,7 +8,16 @@ export const simulatorPoli = defineResource({
   schema: schema as JsonSchema,
   menus: ['/simulator/poli', '/simulator/schedules', '/simulator/mobile'],
   search: ['poly_code', 'poly_name'],
-  filters: ['is_active', 'medical_facility_id'],
+  filters: ['is_active', 'medical_facility_id', 'doctor_id'],
+  // The poli of a doctor's facility (the schedule dialog's poli picker).
+  relatedFilters: {
+    doctor_id: {
+      column: 'medical_facility_id',
+      table: 'simulator_doctors',
+      key: 'medical_facility_id',
+      match: 'id',
+    },
+  },
   facilityColumn: 'medical_facility_id',
   facilityFilter: { sandbox: true },
   defaultSort: { field: 'poly_code', order: 'ASC' },

@@ -39,12 +39,38 @@ export const simulatorSchedules = defineResource({
   ],
   columns: {
     doctor_name: { strong: true, secondary: 'specialization', label: 'filters.doctor_id' },
-    start_time: { kind: 'time', pair: 'end_time' },
+    start_time: { kind: 'time', pair: 'end_time', label: 'columns.hours' },
     is_active: { colors: { true: 'success' } },
   },
   listFilters: ['doctor_id', 'day_of_week'],
   references: {
     doctor_id: { resource: 'admin/simulator/doctors', optionText: (d) => `${d.name} (${d.specialization})` },
+    // The poli is one of the doctor's facility's, chosen by name: its code and name are stored.
+    poly_code: {
+      resource: 'admin/simulator/poli',
+      optionText: (p) => `${p.poly_name} (${p.poly_code})`,
+      narrowBy: { doctor_id: 'doctor_id' },
+      valueField: 'poly_code',
+      copy: { poly_name: 'poly_name' },
+    },
   },
+  dialog: [
+    {
+      fields: [
+        'doctor_id',
+        'poly_code',
+        'day_of_week',
+        'start_time',
+        'end_time',
+        'max_patients',
+        'consultation_duration',
+        'room_number',
+        'is_active',
+        'effective_date',
+        'end_date',
+        'notes',
+      ],
+    },
+  ],
   validate: validateSchedule,
 });

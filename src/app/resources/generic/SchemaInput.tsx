@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
+import { ValuePicker } from './ValuePicker';
 
 /** The choices of an integer field with a small range whose every value has a name, else null. */
 export function namedRange(prop: JsonSchema, name: (v: number) => string) {
@@ -127,6 +128,21 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   };
 
   const reference = decl.references?.[field];
+  if (reference?.valueField) {
+    const valueReference = { ...reference, valueField: reference.valueField };
+    // Required where a field it fills is (a schedule's poli name).
+    const fills = Object.keys(reference.copy ?? {}).some((f) => decl.schema.required?.includes(f));
+    const picker = (filter: Record<string, unknown> = {}) => (
+      <ValuePicker
+        field={field}
+        reference={valueReference}
+        label={label}
+        validate={validate ?? (fills ? requiredValidator() : undefined)}
+        filter={filter}
+      />
+    );
+    return reference.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
+  }
   if (reference) {
     const picker = (filter?: Record<string, unknown>) => (
       <ReferenceInput source={field} reference={reference.resource} filter={filter}>
