@@ -1,10 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { Layout } from './layout/Layout';
+import { Layout, loadAppMenu } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { AppNotification } from './layout/AppNotification';
 import { theme } from './theme';
@@ -14,7 +14,21 @@ import { menuLeaves } from '../domain/menu';
 import { resourceScreens } from './resources/screens';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
-const Dashboard = lazy(() => import('./pages/Dashboard'));
+const loadDashboard = () => import('./pages/Dashboard');
+const Dashboard = lazy(loadDashboard);
+
+/**
+ * The login page, which meanwhile loads what 'Masuk' leads to: the dashboard and the menu, with
+ * their charts, while the user types. A click then waits only for the sign-in and the figures.
+ */
+function LoginAndPrefetch() {
+  useEffect(() => {
+    const load = () => void Promise.all([loadDashboard(), loadAppMenu()]).catch(() => undefined);
+    const id = window.setTimeout(load, 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return <LoginPage />;
+}
 
 /** The analysis screens of the monitoring menu, by path. */
 const analysisPages: Record<string, ComponentType> = {
@@ -50,7 +64,7 @@ export function App() {
       i18nProvider={i18nProvider}
       theme={theme}
       layout={Layout}
-      loginPage={LoginPage}
+      loginPage={LoginAndPrefetch}
       notification={AppNotification}
       dashboard={Dashboard}
       accessDenied={RedirectToDashboard}

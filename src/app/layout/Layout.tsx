@@ -11,7 +11,9 @@ import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
 
 // The menu and its icons load after sign-in, not with the login page.
-const AppMenu = lazy(() => import('./AppMenu'));
+/** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
+export const loadAppMenu = () => import('./AppMenu');
+const AppMenu = lazy(loadAppMenu);
 const Menu = () => (
   <Suspense fallback={<LinearProgress />}>
     <AppMenu />
