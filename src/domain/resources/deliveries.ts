@@ -28,11 +28,16 @@ export const DELIVERY_STATUS_COLORS: Record<
 };
 
 /**
- * What the master and sandbox delivery screens share (spec part 2 §2, §5: the sandbox form is
- * the master's): order, patient, medicine and location columns, the status badge in the colours
- * of §4, the price in Rupiah, and the dialog in four groups.
+ * What the master and sandbox deliveries share (spec part 2 §2, §5: the sandbox form is the
+ * master's): search, filters, facility scope; order, patient, medicine and location columns, the
+ * status badge in the colours of §4, the price in Rupiah, and the dialog in four groups.
  */
-export const DELIVERY_SCREEN = {
+export const DELIVERY_SHAPE = {
+  search: ['order_id', 'delivery_id', 'patient_nik', 'patient_kota', 'patient_kecamatan'],
+  searchPrefix: ['patient_nik'],
+  filters: ['delivery_status', 'medical_facility_id'],
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'created_at', order: 'DESC' },
   listColumns: [
     'order_id',
     'patient_nik',
@@ -91,11 +96,6 @@ export const deliveries = defineResource({
   table: 'deliveries',
   schema: schema as JsonSchema,
   menus: ['/master/delivery'],
-  search: ['order_id', 'delivery_id', 'patient_nik', 'patient_kota', 'patient_kecamatan'],
-  searchPrefix: ['patient_nik'],
-  filters: ['delivery_status', 'medical_facility_id'],
-  facilityColumn: 'medical_facility_id',
-  defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['order_id', 'delivery_price', 'created_at', 'id'],
-  ...DELIVERY_SCREEN,
+  ...DELIVERY_SHAPE,
 });
