@@ -1,26 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { API_URL, httpClient } from '../../../providers/http';
 import { formatDuration } from '../../../../domain/analytics';
 import { formatDateTimeWib } from '../../generic/cells';
+import { RowsDialog } from '../../generic/RowsDialog';
 
 const R = 'resources.admin/simulator/appointments.journey';
 
@@ -49,69 +32,51 @@ function minutesOf(e: SandboxJourneyEvent): number | null {
  */
 export function SandboxJourneyDialog({ appointment, onClose }: { appointment: any; onClose: () => void }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useQuery({
-    queryKey: ['sandbox-journeys', appointment.id],
-    queryFn: async () =>
-      ((await httpClient(`${API_URL}/simulation/admin/simulator/appointments/${appointment.id}/journeys`))
-        .json.data ?? []) as SandboxJourneyEvent[],
-  });
+  const t = (key: string) => translate(`${R}.${key}`);
   const duration = (m: number | null) =>
     m == null ? 'N/A' : m >= 60 ? formatDuration(m) : translate(`${R}.minutes`, { count: Math.round(m) });
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="sandbox-journey-title">
-      <DialogTitle id="sandbox-journey-title">
-        {translate(`${R}.title`)}: {appointment.booking_id}
-      </DialogTitle>
-      <DialogContent dividers>
-        {isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label={translate('ra.page.loading')} />
-          </Box>
-        )}
-        {error && <Alert severity="error">{translate(`${R}.failed`)}</Alert>}
-        {data && data.length === 0 && (
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            {translate(`${R}.empty`)}
-          </Typography>
-        )}
-        {data && data.length > 0 && (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={translate(`${R}.title`)}>
-              <TableHead>
-                <TableRow>
-                  {['event', 'status', 'start', 'end', 'duration', 'title_id', 'title_en'].map((k) => (
-                    <TableCell key={k}>{translate(`${R}.${k}`)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{e.journey_step}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={e.is_completed ? 'success' : 'warning'}
-                        label={translate(`${R}.${e.is_completed ? 'done' : 'in_progress'}`)}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTimeWib(e.timestamp_start)}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeWib(e.timestamp_end)}</TableCell>
-                    <TableCell>{duration(minutesOf(e))}</TableCell>
-                    <TableCell>{e.title ?? '-'}</TableCell>
-                    <TableCell>{e.title_en ?? '-'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate(`${R}.close`)}</Button>
-      </DialogActions>
-    </Dialog>
+    <RowsDialog<SandboxJourneyEvent>
+      title={`${t('title')}: ${appointment.booking_id}`}
+      queryKey={['sandbox-journeys', appointment.id]}
+      load={async () =>
+        ((await httpClient(`${API_URL}/simulation/admin/simulator/appointments/${appointment.id}/journeys`))
+          .json.data ?? []) as SandboxJourneyEvent[]
+      }
+      texts={{ failed: t('failed'), empty: t('empty'), close: t('close') }}
+      onClose={onClose}
+      columns={[
+        {
+          key: 'event',
+          label: t('event'),
+          render: (e) => (
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {e.journey_step}
+            </Box>
+          ),
+        },
+        {
+          key: 'status',
+          label: t('status'),
+          render: (e) => (
+            <Chip
+              size="small"
+              color={e.is_completed ? 'success' : 'warning'}
+              label={t(e.is_completed ? 'done' : 'in_progress')}
+            />
+          ),
+        },
+        {
+          key: 'start',
+          label: t('start'),
+          nowrap: true,
+          render: (e) => formatDateTimeWib(e.timestamp_start),
+        },
+        { key: 'end', label: t('end'), nowrap: true, render: (e) => formatDateTimeWib(e.timestamp_end) },
+        { key: 'duration', label: t('duration'), render: (e) => duration(minutesOf(e)) },
+        { key: 'title_id', label: t('title_id'), render: (e) => e.title ?? '-' },
+        { key: 'title_en', label: t('title_en'), render: (e) => e.title_en ?? '-' },
+      ]}
+    />
   );
 }
