@@ -136,6 +136,21 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
     }
   });
 
+  it('API Logs: the URL column stays readable on a 390 px phone (the table scrolls instead)', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/logs/api-logs');
+    const cell = page.getByRole('cell', { name: /^\/api\// }).first();
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Muat ulang' }).first().click();
+      return cell.count();
+    }, 20_000).toBeGreaterThan(0);
+    const box = await cell.boundingBox();
+    // About 20 characters a line: '/api/auth/login' reads on one line, not as 'aut / h/lo / gin'.
+    expect(box!.width).toBeGreaterThanOrEqual(170);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+  });
+
   it('checks a date range in the form, waits for a typed user id, and pages in Indonesian digits', async () => {
     // A history of some size: totals with a thousands separator.
     await generateLogs(e2e.db, { api: 1500, activity: 0, login: 0, system: 0, security: 0 });

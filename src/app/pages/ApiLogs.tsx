@@ -41,7 +41,8 @@ function useColumns(t: ReturnType<typeof useLogT>): Column[] {
     {
       key: 'url',
       label: t('columns.url'),
-      render: (r) => <Box sx={{ wordBreak: 'break-all', maxWidth: 380 }}>{r.url}</Box>,
+      // Wide enough to read on a phone (the table scrolls sideways), broken only where it must.
+      render: (r) => <Box sx={{ minWidth: 170, maxWidth: 380, overflowWrap: 'anywhere' }}>{r.url}</Box>,
     },
     { key: 'status_code', label: t('columns.status_code'), render: (r) => statusChip(r.status_code) },
     {
