@@ -36,6 +36,8 @@ export interface ResourceScreenProps {
   defaults?: (identity: Record<string, any>) => Record<string, any>;
   /** The dialog's own inputs for some fields, in place of the schema's. */
   inputs?: CustomInputs;
+  /** Actions of the screen's own beside Add and Export (copy from master, initialize defaults). */
+  actions?: ReactNode;
 }
 
 function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean }) {
@@ -122,7 +124,15 @@ export function ResourceScreen(props: ResourceScreenProps) {
   );
 }
 
-function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs }: ResourceScreenProps) {
+function ResourceScreenBody({
+  decl,
+  columns,
+  filters,
+  sections,
+  defaults,
+  inputs,
+  actions,
+}: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -158,6 +168,7 @@ function ResourceScreenBody({ decl, columns, filters, sections, defaults, inputs
         ]}
         actions={
           <TopToolbar>
+            {actions}
             {!ownRowOnly && <CreateButton label="app.common.add" />}
             <ServerExportButton />
           </TopToolbar>

@@ -65,19 +65,18 @@ export default function JourneyConfigScreen() {
   };
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button
-          variant="outlined"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <PlaylistAddCheckIcon />}
-          onClick={initialize}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {translate(`${R}.initialize.button`)}
-        </Button>
-      </Box>
       <ResourceScreen
         decl={journeyConfigs}
+        actions={
+          <Button
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <PlaylistAddCheckIcon />}
+            onClick={initialize}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {translate(`${R}.initialize.button`)}
+          </Button>
+        }
         // A new configuration starts without steps (the API asks for them).
         defaults={() => ({ journey_steps: [], supported_journey: [] })}
         sections={[{ title: '', fields: ['journey_type', 'is_active', 'journey_steps'] }]}

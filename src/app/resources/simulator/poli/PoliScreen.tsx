@@ -144,19 +144,21 @@ function CopyDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** /simulator/poli: the generic list (poly_code fixed once created) and the copy-from-master action. */
-export default function PoliScreen() {
+/** The toolbar's 'copy from master' and its dialog. */
+function CopyFromMaster() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setOpen(true)}>
-          {translate(`${R}.button`)}
-        </Button>
-      </Box>
-      <ResourceScreen decl={simulatorPoli} />
+      <Button startIcon={<ContentCopyIcon />} onClick={() => setOpen(true)}>
+        {translate(`${R}.button`)}
+      </Button>
       {open && <CopyDialog onClose={() => setOpen(false)} />}
     </>
   );
+}
+
+/** /simulator/poli: the generated screen (poly_code fixed once created) with 'copy from master'. */
+export default function PoliScreen() {
+  return <ResourceScreen decl={simulatorPoli} actions={<CopyFromMaster />} />;
 }
