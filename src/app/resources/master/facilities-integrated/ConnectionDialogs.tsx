@@ -3,13 +3,34 @@ import { useNotify, useTranslate } from 'react-admin';
 import { TextField } from '@mui/material';
 import { call, fieldErrorsOf, FACILITIES, type Connection } from './api';
 import { FormDialog, failure, useDialogFields } from './dialogs';
-import { JsonObjectField, initialJsonState, type JsonFieldState } from './JsonObjectField';
-import type { JsonFieldName } from './validators';
+import { JsonField, initialJsonValue, type JsonState } from '../../generic/JsonField';
+import { SCHEMA_FORMS, type JsonForm } from '../../generic/jsonForms';
 
 const R = 'resources.master/medical-facilities';
 const C = `${R}.integrated.connections`;
 const TEXT_FIELDS = ['code', 'production_base_url', 'sandbox_base_url', 'x_username', 'x_password'] as const;
-const JSON_FIELDS: JsonFieldName[] = ['properties', 'resources', 'gateway_config'];
+/** The connection's JSON objects and their forms (schemas/connection-*.json, gateway-config.json). */
+const JSON_FIELDS = {
+  properties: SCHEMA_FORMS['connection-properties'],
+  resources: SCHEMA_FORMS['connection-resources'],
+  gateway_config: SCHEMA_FORMS['gateway-config'],
+} satisfies Record<string, JsonForm>;
+type JsonFieldName = keyof typeof JSON_FIELDS;
+const JSON_NAMES = Object.keys(JSON_FIELDS) as JsonFieldName[];
+// Two fields a row on a wide dialog, one on a phone.
+const JSON_FORM_OPTIONS = {
+  omitExtraData: false,
+  uiSchema: {
+    'ui:options': {
+      mui: {
+        rjsfSlotProps: {
+          objectGridContainer: { spacing: 2, sx: { mt: 0 } },
+          objectGridItem: { size: { xs: 12, sm: 6 }, sx: { mb: 0 } },
+        },
+      },
+    },
+  },
+};
 
 /** Add / edit a connection (spec §5 'Connection dialog'): its addresses, credentials and JSON fields. */
 export function ConnectionDialog({
@@ -32,10 +53,10 @@ export function ConnectionDialog({
     x_username: connection?.x_username ?? '',
     x_password: '',
   });
-  const [json, setJson] = useState<Record<JsonFieldName, JsonFieldState>>(() => ({
-    properties: initialJsonState(connection?.properties),
-    resources: initialJsonState(connection?.resources),
-    gateway_config: initialJsonState(connection?.gateway_config),
+  const [json, setJson] = useState<Record<JsonFieldName, JsonState>>(() => ({
+    properties: { value: initialJsonValue(connection?.properties) },
+    resources: { value: initialJsonValue(connection?.resources) },
+    gateway_config: { value: initialJsonValue(connection?.gateway_config) },
   }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +65,7 @@ export function ConnectionDialog({
     const problems: Record<string, string> = {};
     for (const k of ['code', 'production_base_url'] as const)
       if (!values[k].trim()) problems[k] = translate('ra.validation.required');
-    for (const k of JSON_FIELDS) if (json[k].error) problems[k] = json[k].error!;
+    for (const k of JSON_NAMES) if (json[k].error) problems[k] = json[k].error!;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
@@ -107,13 +128,15 @@ export function ConnectionDialog({
           fullWidth
         />
       ))}
-      {JSON_FIELDS.map((k) => (
-        <JsonObjectField
+      {JSON_NAMES.map((k) => (
+        <JsonField
           key={k}
           name={k}
+          form={JSON_FIELDS[k]}
+          options={JSON_FORM_OPTIONS}
           label={translate(`${C}.fields.${k}`)}
           initial={connection?.[k]}
-          serverError={errors[k]}
+          error={errors[k]}
           onChange={(state) => {
             setJson((s) => ({ ...s, [k]: state }));
             setErrors(({ [k]: _drop, ...rest }) => rest);
