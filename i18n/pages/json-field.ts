@@ -4,6 +4,64 @@
  */
 import { defineTexts } from '../resources/define';
 
+/**
+ * The titles schemas/ give the parts of the JSON forms (in Indonesian), in English: the generated
+ * form shows a part's title through `titles.<title>`, the title itself where none is given.
+ */
+const TITLES_EN = {
+  'Jam operasional': 'Operating hours',
+  Senin: 'Monday',
+  Selasa: 'Tuesday',
+  Rabu: 'Wednesday',
+  Kamis: 'Thursday',
+  Jumat: 'Friday',
+  Sabtu: 'Saturday',
+  Minggu: 'Sunday',
+  Buka: 'Opens',
+  Tutup: 'Closes',
+  '24 jam': '24 hours',
+  Layanan: 'Service',
+  'Jadwal praktik': 'Practice schedule',
+  Mulai: 'Starts',
+  Selesai: 'Ends',
+  'Langkah perjalanan pasien': 'Patient journey steps',
+  'ID langkah': 'Step ID',
+  Judul: 'Title',
+  'Judul (English)': 'Title (English)',
+  'Durasi bawaan (menit)': 'Default duration (minutes)',
+  'Data pasien baru': 'New patient data',
+  NIK: 'NIK',
+  'Nomor rekam medis': 'Medical record number',
+  'Nama lengkap': 'Full name',
+  Nama: 'Name',
+  'Jenis kelamin': 'Gender',
+  'Tempat lahir': 'Place of birth',
+  'Tanggal lahir (YYYY-MM-DD)': 'Date of birth (YYYY-MM-DD)',
+  Agama: 'Religion',
+  Suku: 'Ethnicity',
+  Pendidikan: 'Education',
+  Pekerjaan: 'Occupation',
+  'Status perkawinan': 'Marital status',
+  Disabilitas: 'Disability',
+  'Nama ibu kandung': "Mother's maiden name",
+  'Nomor KK': 'Family card number',
+  Asuransi: 'Insurance',
+  'Nomor asuransi': 'Insurance number',
+  'Nomor telepon': 'Phone number',
+  Email: 'Email',
+  Alamat: 'Address',
+  RT: 'RT',
+  RW: 'RW',
+  'Kode pos': 'Postal code',
+  'Kode provinsi': 'Province code',
+  'Kode kabupaten/kota': 'Regency/city code',
+  'Kode kecamatan': 'District code',
+  'Kode kelurahan': 'Village code',
+  'Pendamping pasien': 'Patient companion',
+  Hubungan: 'Relationship',
+};
+const TITLES_ID = Object.fromEntries(Object.keys(TITLES_EN).map((k) => [k, k])) as typeof TITLES_EN;
+
 export const jsonFieldTexts = defineTexts({
   id: {
     raw: 'JSON mentah',
@@ -13,6 +71,7 @@ export const jsonFieldTexts = defineTexts({
     check_form: 'Periksa isian %{name}',
     saved: 'Data berhasil disimpan',
     save_failed: 'Gagal menyimpan',
+    titles: TITLES_ID,
     form: {
       ArrayItemTitle: 'Isian',
       EmptyArray: 'Belum ada isian. Tambahkan dengan tombol di bawah.',
@@ -51,6 +110,7 @@ export const jsonFieldTexts = defineTexts({
     check_form: 'Check the %{name} entries',
     saved: 'Saved',
     save_failed: 'Could not save',
+    titles: TITLES_EN,
     form: {
       ArrayItemTitle: 'Item',
       EmptyArray: 'No items yet. Use the button below to add some.',

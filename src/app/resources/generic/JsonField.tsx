@@ -6,6 +6,7 @@ import {
   englishStringTranslator,
   replaceStringParameters,
   TranslatableString,
+  type RJSFSchema,
   type RJSFValidationError,
 } from '@rjsf/utils';
 import { Box, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
@@ -66,6 +67,33 @@ export function initialJsonValue(initial: unknown, kind: JsonKind = 'object'): J
 }
 
 const pretty = (v: JsonValue) => (v == null ? '' : JSON.stringify(v, null, 2));
+
+type Ui = Record<string, unknown>;
+const isPlain = (v: unknown): v is Ui => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Every titled part of the schema with its title in the console's language (`ui:title`). */
+export function titledUiSchema(schema: RJSFSchema, title: (t: string) => string): Ui {
+  const ui: Ui = {};
+  for (const [key, part] of Object.entries(schema.properties ?? {})) {
+    const sub = isPlain(part) ? titledUiSchema(part as RJSFSchema, title) : {};
+    if (Object.keys(sub).length) ui[key] = sub;
+  }
+  if (isPlain(schema.items)) {
+    const sub = titledUiSchema(schema.items as RJSFSchema, title);
+    if (Object.keys(sub).length) ui.items = sub;
+  }
+  if (typeof schema.title === 'string' && title(schema.title) !== schema.title)
+    ui['ui:title'] = title(schema.title);
+  return ui;
+}
+
+/** `extra` laid over `base`, part by part (what a field's own uiSchema says wins). */
+function mergeUi(base: Ui, extra: Ui = {}): Ui {
+  const out: Ui = { ...base };
+  for (const [k, v] of Object.entries(extra))
+    out[k] = isPlain(v) && isPlain(out[k]) ? mergeUi(out[k] as Ui, v) : v;
+  return out;
+}
 
 /** rjsf's words and the schema checks' messages in the console's language. */
 function useFormTexts() {
@@ -196,15 +224,11 @@ export function JsonField(props: JsonFieldProps) {
     experimental_defaultFormStateBehavior: defaults,
     ...formOptions
   } = options ?? {};
-  const uiSchema = useMemo(
-    () => ({
-      ...extraUi,
-      'ui:submitButtonOptions': { norender: true },
-      'ui:title': '',
-      'ui:description': '',
-    }),
-    [extraUi],
-  );
+  const uiSchema = useMemo(() => {
+    const titled = form ? titledUiSchema(form.schema, (t) => translate(`${T}.titles.${t}`, { _: t })) : {};
+    const own = { 'ui:submitButtonOptions': { norender: true }, 'ui:title': '', 'ui:description': '' };
+    return { ...mergeUi(titled, extraUi as Ui), ...own };
+  }, [form, extraUi, translate]);
   const message = state.error || error;
 
   return (
