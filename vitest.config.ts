@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { rjsfValidators } from './scripts/rjsf-validators';
 
 // Four projects: unit (pure domain), api (server through inject, PGlite and PostgreSQL),
 // ui (components in jsdom) and e2e (real Chromium against the real server).
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        // The console's build-time validators (virtual:rjsf-*) are the ones unit tests check.
+        plugins: [rjsfValidators()],
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
       {
         test: {
           name: 'api',
@@ -16,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [rjsfValidators()],
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],

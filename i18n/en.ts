@@ -10,7 +10,7 @@ import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
-import { simulatorTexts } from './pages/simulator';
+import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
 
@@ -27,7 +27,7 @@ export const en: typeof englishMessages & ProductMessages = {
     domain_config: domainConfigTexts.en,
     performance: performanceTexts.en,
     logs: logsTexts.en,
-    simulator: simulatorTexts.en,
+    json_field: jsonFieldTexts.en,
     mobile_simulator: mobileSimulatorTexts.en,
     api_simulator: apiSimulatorTexts.en,
     access: { denied: 'You do not have access to that page' },

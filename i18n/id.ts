@@ -10,7 +10,7 @@ import { menuRoleManagerTexts } from './pages/menu-role-manager';
 import { domainConfigTexts } from './pages/domain-config';
 import { performanceTexts } from './pages/performance';
 import { logsTexts } from './pages/logs';
-import { simulatorTexts } from './pages/simulator';
+import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
 
@@ -23,7 +23,7 @@ export const id = {
     domain_config: domainConfigTexts.id,
     performance: performanceTexts.id,
     logs: logsTexts.id,
-    simulator: simulatorTexts.id,
+    json_field: jsonFieldTexts.id,
     mobile_simulator: mobileSimulatorTexts.id,
     api_simulator: apiSimulatorTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },

@@ -226,6 +226,52 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     expect(csp).toEqual([]);
   });
 
+  it("admin: a field's 'Wajib diisi' goes as soon as the field is filled (facility, parameter, connection dialogs)", async () => {
+    const facility = await createFacility('RS Isian Wajib');
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.goto(INTEGRATED);
+    const required = (dialog: ReturnType<Page['getByRole']>) => dialog.getByText('Wajib diisi');
+
+    // The facility dialog: name, email and password required.
+    await page.getByRole('button', { name: 'Tambah', exact: true }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel(labelled('Nama')).fill('');
+    await dialog.getByRole('button', { name: /Simpan/ }).click();
+    await eventually(() => required(dialog).count()).toBe(3);
+    await dialog.getByLabel(labelled('Nama')).fill('Klinik Isian');
+    await eventually(() => required(dialog).count()).toBe(2);
+    await dialog.getByLabel(labelled('Email')).fill('isian@klinik.example');
+    await eventually(() => required(dialog).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The parameter dialog: type, value and description required.
+    await page.getByLabel('Cari nama, email, telepon').fill('Isian Wajib');
+    await page
+      .getByRole('list', { name: 'Fasilitas Kesehatan' })
+      .getByRole('button', { name: /RS Isian Wajib/ })
+      .click();
+    await page.locator(`[data-selected-facility="${facility.id}"]`).waitFor();
+    await page.getByRole('button', { name: 'Tambah Parameter' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Simpan/ }).click();
+    await eventually(() => required(dialog).count()).toBe(3);
+    await dialog.getByLabel(labelled('Tipe')).fill('POLI');
+    await eventually(() => required(dialog).count()).toBe(2);
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The connection dialog: code and production base URL required.
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('button', { name: 'Tambah Koneksi' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Simpan/ }).click();
+    await eventually(() => required(dialog).count()).toBe(2);
+    await dialog.getByLabel(labelled('Kode')).fill('SIMRS');
+    await eventually(() => required(dialog).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'connection dialog with a required field left');
+  });
+
   it('admin: a refused address and a failing call both say so; the failing call takes the facility offline', async () => {
     // An allow-listed loopback port where nothing listens: the call is made and fails.
     const probe = http.createServer();

@@ -82,7 +82,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     const services = dialog.locator('[data-json-field="services"]');
     await services.getByLabel('JSON mentah').check();
     await services.getByRole('textbox').fill('{"a": 1}');
-    await services.getByText('Harus berupa daftar JSON [ ]').waitFor();
+    await services.getByText('Harus berupa daftar JSON ([ ... ])').waitFor();
     await expect(dialog.getByRole('button', { name: 'Simpan' }).isDisabled()).resolves.toBe(true);
     await services.getByRole('textbox').fill('["UGD", "Rawat Jalan"]');
     await services.getByLabel('JSON mentah').uncheck();

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { validatorModule } from '../../scripts/rjsf-validators';
 import { createPatientBody } from '../../src/server/simulation/patients';
 
-/** Writes the generated module to a file and imports it, as Vite would serve it. */
+/** The generated module's code, and the module as Vite serves it to the console. */
 async function load(name: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rjsf-validators-'));
-  try {
-    const { code } = validatorModule(path.resolve('schemas'), name);
-    const file = path.join(dir, `${name}.mjs`);
-    writeFileSync(file, code);
-    return { code, mod: await import(pathToFileURL(file).href) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const { code } = validatorModule(path.resolve('schemas'), name);
+  return { code, mod: await import(/* @vite-ignore */ `virtual:rjsf-validator/${name}`) };
 }
 
 describe('build-time rjsf validators (the console CSP has no unsafe-eval)', () => {

@@ -24,7 +24,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import { API_URL, httpClient } from '../../providers/http';
 import { PageHeader } from '../../components/PageHeader';
-import { JsonSchemaField, type JsonState } from '../../resources/simulator/JsonSchemaField';
+import { JsonField, type JsonState } from '../../resources/generic/JsonField';
+import { SCHEMA_FORMS } from '../../resources/generic/jsonForms';
 import { DEFAULT_CONFIG, sendRequest, type TesterConfig, type TesterResponse } from './request';
 import { ResponsePanel } from './ResponsePanel';
 import { ConfigDialog, DomainDialog, HistoryDialog, type HistoryEntry } from './dialogs';
@@ -328,13 +329,14 @@ export default function ApiSimulator() {
 
           {tab === 'create' && (
             <Stack spacing={2} sx={{ mt: 2 }}>
-              <JsonSchemaField
+              <JsonField
                 key={patientVersion}
                 name="create_patient"
+                form={SCHEMA_FORMS['simulator-create-patient']}
                 label={translate(`${T}.tabs.create`)}
                 initial={patient.value}
                 onChange={setPatient}
-                form={{ uiSchema: CREATE_PATIENT_UI }}
+                options={{ uiSchema: CREATE_PATIENT_UI }}
               />
               <Box>
                 <Button

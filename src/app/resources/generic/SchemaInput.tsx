@@ -16,6 +16,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
 import { ValuePicker } from './ValuePicker';
+import { JsonFieldInput } from './JsonFieldInput';
 
 /** The choices of an integer field with a small range whose every value has a name, else null. */
 export function namedRange(prop: JsonSchema, name: (v: number) => string) {
@@ -197,29 +198,9 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
   if (prop.format === 'date-time')
     return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
   const type = baseType(prop);
-  // A JSON field of a declared entity: its JSON text (text that is not JSON is an error next to it).
+  // A JSON field of a declared entity: the form of its schema, or its JSON text.
   if (type === 'object' || type === 'array')
-    return (
-      <TextInput
-        {...common}
-        multiline
-        minRows={3}
-        sx={{ gridColumn: '1 / -1', '& textarea': { fontFamily: 'monospace' } }}
-        format={(v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2))}
-        parse={(text: string) => {
-          if (!text.trim()) return null;
-          try {
-            return JSON.parse(text);
-          } catch {
-            return text;
-          }
-        }}
-        validate={[
-          ...(validate ? [validate] : []),
-          (v: unknown) => (typeof v === 'string' ? translate('app.simulator.json.invalid') : undefined),
-        ]}
-      />
-    );
+    return <JsonFieldInput decl={decl} field={field} kind={type} required={isRequired} validate={validate} />;
   if (type === 'integer' || type === 'number')
     return <NumberInput {...common} step={decl.inputSteps?.[field] ?? (type === 'integer' ? 1 : 'any')} />;
   if (type === 'boolean') return <BooleanInput source={field} label={label} />;

@@ -1,23 +1,24 @@
-import type { ResourceDeclaration, JsonSchema } from '../../../domain/resource';
-import { EN_VALIDATION_TEXTS, ID_VALIDATION_TEXTS, fieldErrorsFromAjv } from '../../../domain/validation';
-import { checkSchema, unsupportedKeywords } from './schemaCheck';
+import { RESOURCE_FORMS, validateFns } from 'virtual:rjsf-resource-validators';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import {
+  EN_VALIDATION_TEXTS,
+  ID_VALIDATION_TEXTS,
+  fieldErrorsFromAjv,
+  type AjvLikeError,
+} from '../../../domain/validation';
 
-const prepared = {
-  create: new WeakMap<ResourceDeclaration, JsonSchema>(),
-  edit: new WeakMap<ResourceDeclaration, JsonSchema>(),
-};
+/** A build-time validator: true or false, its failures in `errors` (ajv's shape). */
+type Check = ((data: unknown) => boolean) & { errors?: AjvLikeError[] | null };
 
-/** The schema a form checks: writable fields only, secrets optional when editing. */
-function formSchema(decl: ResourceDeclaration, editing: boolean): JsonSchema {
-  const { $id: _id, $schema: _s, ...schema } = decl.schema;
-  const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).filter(([, p]) => !p.readOnly),
-  );
+/** The fields a form requires: writable ones, secrets not when editing (blank keeps them). */
+function requiredFields(decl: ResourceDeclaration, editing: boolean): Set<string> {
+  const properties = decl.schema.properties ?? {};
   const secrets = [...(decl.hashed ?? []), ...Object.keys(properties).filter((k) => properties[k].writeOnly)];
-  const required = (schema.required ?? []).filter(
-    (k) => k in properties && !(editing && secrets.includes(k)),
+  return new Set(
+    (decl.schema.required ?? []).filter(
+      (k) => k in properties && !properties[k].readOnly && !(editing && secrets.includes(k)),
+    ),
   );
-  return { ...schema, properties, required };
 }
 
 /** Drops blank optional values the way the server does (blank = null, blank secret = unchanged). */
@@ -54,29 +55,33 @@ export function nestErrors(flat: Record<string, string>): Record<string, any> {
   return out;
 }
 
-/**
- * react-admin form-level validation from the resource's JSON Schema (the server's rules and
- * messages, checked without generated code: see schemaCheck.ts) plus its cross-field rules:
- * the same messages the API would answer with, before the call.
- */
 /** The schema checks' messages in the console's language (the server's answers stay Indonesian). */
 export const validationTexts = (locale: string) =>
   locale === 'en' ? EN_VALIDATION_TEXTS : ID_VALIDATION_TEXTS;
 
+/** The build-time validator of a declared resource's form, and the forms of its JSON fields. */
+export function resourceForms(decl: ResourceDeclaration) {
+  const forms = RESOURCE_FORMS[decl.name];
+  if (!forms) throw new Error(`${decl.name}: no build-time validator (scripts/rjsf-validators.ts)`);
+  return { check: validateFns[forms.id] as Check, fields: forms.fields };
+}
+
+/**
+ * react-admin form-level validation from the resource's JSON Schema, by the validator compiled
+ * from it at build time (the server's rules and messages), plus its cross-field rules: the same
+ * messages the API would answer with, before the call.
+ */
 export function schemaValidator(decl: ResourceDeclaration, editing: boolean, locale = 'id') {
-  const cache = editing ? prepared.edit : prepared.create;
-  let schema = cache.get(decl);
-  if (!schema) {
-    schema = formSchema(decl, editing);
-    const unsupported = unsupportedKeywords(schema);
-    if (unsupported.length)
-      throw new Error(`${decl.name}: the form cannot check ${unsupported.join(', ')} (schemaCheck.ts)`);
-    cache.set(decl, schema);
-  }
-  const check = schema;
+  const { check } = resourceForms(decl);
+  const required = requiredFields(decl, editing);
   return (values: Record<string, any>) => {
     const data = cleanValues(decl, values);
-    const errors = fieldErrorsFromAjv(checkSchema(check, data), validationTexts(locale));
+    check(data);
+    // A secret left blank on edit keeps its value: not missing.
+    const failures = (check.errors ?? []).filter(
+      (e) => !(e.keyword === 'required' && !e.instancePath && !required.has(e.params.missingProperty)),
+    );
+    const errors = fieldErrorsFromAjv(failures, validationTexts(locale));
     return nestErrors({ ...errors, ...(decl.validate?.(data) ?? {}) });
   };
 }

@@ -3,7 +3,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { FACILITY_TYPES } from '../../../../domain/resources/medical-facilities';
 import { call, fieldErrorsOf, FACILITIES, type Facility } from './api';
-import { FormDialog, failure } from './dialogs';
+import { FormDialog, failure, useDialogFields } from './dialogs';
 
 const R = 'resources.master/medical-facilities';
 
@@ -24,7 +24,7 @@ export function FacilityDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const editing = !!facility;
-  const [values, setValues] = useState({
+  const { values, set, errors, setErrors } = useDialogFields({
     name: facility?.name ?? '',
     email: facility?.email ?? '',
     password: '',
@@ -32,10 +32,8 @@ export function FacilityDialog({
     phone: facility?.phone ?? '',
     online: facility ? facility.online : true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (v: string | boolean) => setValues((s) => ({ ...s, [k]: v }));
   const required = translate('ra.validation.required');
 
   const submit = async () => {
@@ -78,7 +76,7 @@ export function FacilityDialog({
     <TextField
       label={translate(`${R}.fields.${k}`)}
       value={values[k]}
-      onChange={(e) => set(k)(e.target.value)}
+      onChange={(e) => set(k, e.target.value)}
       error={!!errors[k]}
       helperText={errors[k]}
       fullWidth
@@ -105,7 +103,7 @@ export function FacilityDialog({
         select
         label={translate(`${R}.fields.type`)}
         value={values.type}
-        onChange={(e) => set('type')(e.target.value)}
+        onChange={(e) => set('type', e.target.value)}
         required
         error={!!errors.type}
         helperText={errors.type}
@@ -119,7 +117,7 @@ export function FacilityDialog({
       </TextField>
       {text('phone', { type: 'tel' })}
       <FormControlLabel
-        control={<Switch checked={values.online} onChange={(e) => set('online')(e.target.checked)} />}
+        control={<Switch checked={values.online} onChange={(e) => set('online', e.target.checked)} />}
         label={translate(`${R}.choices.online.${values.online}`)}
       />
     </FormDialog>

@@ -21,7 +21,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { call, fieldErrorsOf, FACILITIES, type FacilityParam } from './api';
-import { ConfirmDelete, FormDialog, failure } from './dialogs';
+import { ConfirmDelete, FormDialog, failure, useDialogFields } from './dialogs';
 
 const R = 'resources.master/medical-facilities';
 const P = `${R}.integrated.params`;
@@ -40,13 +40,12 @@ function ParamDialog({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [values, setValues] = useState({
+  const { values, set, errors, setErrors } = useDialogFields({
     type: param?.type ?? '',
     value: param?.value ?? '',
     description: param?.description ?? '',
     flagpoly: param?.flagpoly ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -83,7 +82,7 @@ function ParamDialog({
           key={k}
           label={translate(`${P}.fields.${k}`)}
           value={values[k]}
-          onChange={(e) => setValues((s) => ({ ...s, [k]: e.target.value }))}
+          onChange={(e) => set(k, e.target.value)}
           required={k !== 'flagpoly'}
           autoFocus={i === 0}
           multiline={k === 'description'}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Alert,
@@ -120,4 +120,18 @@ export function FormDialog({
 export function failure(prefix: string, error: any): string {
   const detail = error?.message && error.message !== prefix ? error.message : '';
   return detail ? `${prefix}: ${detail}` : prefix;
+}
+
+/**
+ * A dialog's values and the errors shown under its fields: changing a field takes its error
+ * away (a 'Wajib diisi' does not stay under a field once it is filled).
+ */
+export function useDialogFields<V extends Record<string, string | boolean>>(initial: V) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof V & string, v: V[keyof V]) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors(({ [k]: _dropped, ...rest }) => rest);
+  };
+  return { values, set, errors, setErrors: setErrors as Dispatch<SetStateAction<Record<string, string>>> };
 }

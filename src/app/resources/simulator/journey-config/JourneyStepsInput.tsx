@@ -14,7 +14,9 @@ import type {
   WidgetProps,
 } from '@rjsf/utils';
 import { JOURNEY_STEPS } from '../../../../domain/sandbox';
-import { JsonSchemaField, type JsonFormOptions, type JsonValue } from '../JsonSchemaField';
+import { journeyConfigs } from '../../../../domain/resources/journey-configs';
+import { JsonField, type JsonFormOptions, type JsonValue } from '../../generic/JsonField';
+import { resourceJsonForm } from '../../generic/jsonForms';
 
 const R = 'resources.admin/journey-config';
 const S = `${R}.steps`;
@@ -272,12 +274,13 @@ export function JourneyStepsInput() {
 
   return (
     <Box sx={{ gridColumn: '1 / -1', my: 1 }}>
-      <JsonSchemaField
+      <JsonField
         key={`${record?.id ?? 'new'}-${record?.version ?? ''}`}
         name="journey_steps"
+        form={resourceJsonForm(journeyConfigs.name, 'journey_steps')}
         label={`${translate(`${R}.fields.journey_steps`)} *`}
         initial={steps.length ? (steps as JsonValue) : null}
-        form={{ ...form, formContext: context, extraErrors }}
+        options={{ ...form, formContext: context, extraErrors }}
         normalize={fillStepDefaults}
         error={whole ? translate(whole, { _: whole }) : undefined}
         onChange={({ value }) => {

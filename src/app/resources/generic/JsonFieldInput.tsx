@@ -1,0 +1,64 @@
+import { useInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import type { ResourceDeclaration } from '../../../domain/resource';
+import { JsonField, type JsonKind } from './JsonField';
+import { resourceJsonForm } from './jsonForms';
+
+/** A message of the form's errors: react-admin's `{ message, args }` or a plain text. */
+function messageOf(error: unknown): { message: string; args?: object } | undefined {
+  const m = (error as { message?: unknown } | undefined)?.message;
+  if (typeof m === 'string') return { message: m };
+  if (m && typeof (m as { message?: unknown }).message === 'string') return m as { message: string };
+  return undefined;
+}
+
+/**
+ * A declared resource's JSON field in its generated dialog: the form of its schema (or its JSON
+ * text when the schema names no properties or items). Text that is not JSON makes the field's
+ * value a text, which the dialog refuses, the message next to the field; errors inside the value
+ * (the dialog's checks, the server's) are shown by the generated form and named under it.
+ */
+export function JsonFieldInput({
+  decl,
+  field,
+  kind,
+  required,
+  validate,
+}: {
+  decl: ResourceDeclaration;
+  field: string;
+  kind: JsonKind;
+  required: boolean;
+  validate?: Validator;
+}) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const notJson: Validator = (v) => (typeof v === 'string' ? 'app.json_field.invalid' : undefined);
+  const { field: input, fieldState } = useInput({
+    source: field,
+    validate: validate ? [validate, notJson] : notJson,
+  });
+  const label = translate(`resources.${decl.name}.fields.${field}`);
+  const own = messageOf(fieldState.error);
+  const inside = fieldState.error && !own;
+  const error = own
+    ? translate(own.message, { _: own.message, ...own.args })
+    : inside
+      ? translate('app.json_field.check_form', { name: label })
+      : undefined;
+  return (
+    <JsonField
+      key={`${record?.id ?? 'new'}-${record?.version ?? ''}`}
+      name={field}
+      label={required ? `${label} *` : label}
+      form={resourceJsonForm(decl.name, field)}
+      kind={kind}
+      initial={input.value ?? null}
+      error={error}
+      onChange={({ value, error: problem }) => {
+        // Text that is not JSON of the field's kind: a text value, which the dialog refuses.
+        input.onChange(problem && value === null ? problem : value);
+        input.onBlur();
+      }}
+    />
+  );
+}
