@@ -57,7 +57,11 @@ describe('createDefaults (what a new record of the console starts with)', () => 
     });
     // Without a facility of their own nothing is chosen; a facility is not its own default.
     expect(createDefaults(simulatorAppointments, {})).not.toHaveProperty('medical_facility_id');
-    expect(createDefaults(medicalFacilities, { medical_facility_id: 3 })).toEqual({});
+    // A new facility starts as the declaration's dialogDefaults say, never with an id.
+    expect(createDefaults(medicalFacilities, { medical_facility_id: 3 })).toEqual({
+      online: true,
+      type: 'PUSKESMAS',
+    });
   });
 
   it('gives every new record its own copy of an array or object default', () => {
