@@ -63,10 +63,10 @@ export const simulatorDoctorTexts = defineTexts({
     columns: {
       actions: 'Aksi',
       schedule: 'Jadwal Praktik',
-      edit_schedule: 'Atur jadwal praktik',
+      edit_schedule: 'Atur jadwal praktik %{name}',
       schedule_title: 'Jadwal Praktik: %{name}',
-      days: '%{count} hari',
-      years: '%{count} tahun',
+      days: '%{work_schedule} hari',
+      years: '%{experience_years} tahun',
     },
     empty: 'Tidak ada data dokter',
     notifications: {
@@ -141,10 +141,10 @@ export const simulatorDoctorTexts = defineTexts({
     columns: {
       actions: 'Actions',
       schedule: 'Work Schedule',
-      edit_schedule: 'Set the work schedule',
+      edit_schedule: 'Set the work schedule of %{name}',
       schedule_title: 'Work Schedule: %{name}',
-      days: '%{count} days',
-      years: '%{count} years',
+      days: '%{work_schedule} days',
+      years: '%{experience_years} years',
     },
     empty: 'No doctor data',
     notifications: {

@@ -28,6 +28,16 @@ const SCREENS = [
   },
   { path: '/simulator/schedules', header: { id: 'Hari', en: 'Day' }, group: null },
   {
+    path: '/simulator/doctors',
+    header: { id: 'Jadwal Praktik', en: 'Work Schedule' },
+    group: null,
+  },
+  {
+    path: '/simulator/facilities',
+    header: { id: 'Jam & Layanan', en: 'Hours & Services' },
+    group: null,
+  },
+  {
     path: '/master/medical-facilities',
     header: { id: 'Status Online', en: 'Online Status' },
     group: null,

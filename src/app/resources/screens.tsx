@@ -6,11 +6,9 @@ import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
 import appointmentScreen from './master/appointments';
-import simulatorFacilities from './simulator/facilities';
 import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
 import journeyConfig from './simulator/journey-config';
-import simulatorDoctors from './simulator/doctors';
 import simulatorAppointments from './simulator/appointments';
 
 /** What react-admin's <Resource> gets for one declared resource. */
@@ -29,11 +27,9 @@ export interface ResourceScreenEntry {
 const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
   [patients.name]: patients,
   [appointmentScreen.name]: appointmentScreen,
-  [simulatorFacilities.name]: simulatorFacilities,
   [simulatorApiKeys.name]: simulatorApiKeys,
   [simulatorPoli.name]: simulatorPoli,
   [journeyConfig.name]: journeyConfig,
-  [simulatorDoctors.name]: simulatorDoctors,
   [simulatorAppointments.name]: simulatorAppointments,
 };
 

@@ -14,7 +14,50 @@ export const simulatorDoctors = defineResource({
   facilityFilter: { sandbox: true },
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['nip', 'specialization', 'consultation_fee', 'created_at', 'id'],
-  listColumns: ['nip', 'name', 'specialization', 'facility_name', 'consultation_fee', 'is_available'],
+  // NIP, name with the facility, specialization, fee, experience, availability, the work
+  // schedule's days on a button that edits it (spec part 2 §2, §9).
+  listColumns: [
+    'nip',
+    'name',
+    'specialization',
+    'consultation_fee',
+    'experience_years',
+    'is_available',
+    'work_schedule',
+  ],
+  columns: {
+    name: { strong: true, secondary: 'facility_name' },
+    specialization: { color: 'primary' },
+    consultation_fee: { kind: 'money' },
+    experience_years: { text: 'columns.years' },
+    is_available: { colors: { true: 'success' } },
+    work_schedule: {
+      kind: 'json',
+      text: 'columns.days',
+      label: 'columns.schedule',
+      json: { title: 'columns.schedule_title', action: 'columns.edit_schedule' },
+    },
+  },
+  // The work schedule has its own dialog (the list's button).
+  dialog: [
+    {
+      fields: [
+        'nip',
+        'name',
+        'specialization',
+        'sub_specialization',
+        'str',
+        'sip',
+        'phone',
+        'email',
+        'consultation_fee',
+        'medical_facility_id',
+        'is_available',
+        'education_background',
+        'experience_years',
+      ],
+    },
+  ],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
 });

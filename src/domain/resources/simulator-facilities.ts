@@ -35,7 +35,50 @@ export const simulatorFacilities = defineResource({
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['facility_code', 'type', 'created_at', 'id'],
-  listColumns: ['facility_code', 'name', 'type', 'level', 'capacity', 'phone'],
+  // Code, name with the address cut at 50, a type chip, level, beds, contact, the linked medical
+  // facility, and the hours and services on a button that edits them (spec part 2 §2, §3).
+  listColumns: [
+    'facility_code',
+    'name',
+    'type',
+    'level',
+    'capacity',
+    'phone',
+    'medical_facility_id',
+    'operational_hours',
+  ],
+  columns: {
+    facility_code: { kind: 'code' },
+    name: { strong: true, secondary: 'address', label: 'columns.name_address' },
+    address: { maxLength: 50 },
+    type: { color: 'primary' },
+    phone: { secondary: 'email', label: 'columns.contact' },
+    operational_hours: {
+      kind: 'json',
+      text: 'columns.hours_summary',
+      label: 'columns.hours_services',
+      json: {
+        fields: ['operational_hours', 'services'],
+        title: 'columns.hours_title',
+        action: 'columns.edit_hours',
+      },
+    },
+  },
+  dialog: [
+    {
+      fields: [
+        'facility_code',
+        'name',
+        'type',
+        'level',
+        'capacity',
+        'phone',
+        'email',
+        'medical_facility_id',
+        'address',
+      ],
+    },
+  ],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
   validate: validateSimulatorFacility,

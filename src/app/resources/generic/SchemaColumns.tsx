@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { FunctionField, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { FunctionField, ReferenceField, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import {
   baseType,
@@ -10,7 +10,8 @@ import {
 import { formatNumber } from '../../components/figures';
 import { menuIcon } from '../../layout/icons';
 import { formatCoord, formatDateTimeWib, formatDay, Line, Rupiah } from './cells';
-import { namedRange } from './SchemaInput';
+import { FACILITY_FIELD, namedRange } from './SchemaInput';
+import { JsonFieldsButton, JsonFieldsDialog } from './JsonFieldsDialog';
 
 type Row = Record<string, any>;
 type Translate = ReturnType<typeof useTranslate>;
@@ -144,9 +145,39 @@ function Value({ decl, field, record }: CellProps) {
   }
 }
 
+/**
+ * A JSON field's cell (`kind: 'json'`): its summary on a button that opens the record's JSON
+ * fields, each edited as a form from its schema or as raw JSON, saved with the version read.
+ */
+function JsonCell({ decl, field, record }: CellProps) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const spec = decl.columns?.[field] ?? {};
+  const json = spec.json!;
+  return (
+    <>
+      <JsonFieldsButton
+        summary={recordText(translate, decl, spec.text ?? `fields.${field}`, record)}
+        action={recordText(translate, decl, json.action, record)}
+        onOpen={() => setOpen(true)}
+      />
+      {open && (
+        <JsonFieldsDialog
+          resource={decl.name}
+          id={record.id}
+          title={recordText(translate, decl, json.title, record)}
+          fields={json.fields ?? [field]}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
 /** A column's cell: the field's value (bold where it names the row) and its grey second line. */
 function Cell({ decl, field, record }: CellProps) {
   const spec = decl.columns?.[field] ?? {};
+  if (spec.kind === 'json' && spec.json) return <JsonCell decl={decl} field={field} record={record} />;
   const value = <Value decl={decl} field={field} record={record} />;
   if (!spec.secondary && !spec.strong) return value;
   const main = spec.strong ? (
@@ -185,11 +216,27 @@ export function schemaColumn(
   // Figures align right; a number shown by name (a day: Senin) reads as text.
   const named = !!namedRange(p, (v) => translate(`resources.${decl.name}.choices.${field}.${v}`, { _: '' }));
   const numeric = ['number', 'money'].includes(kindOf(p, spec)) && !spec.text && !spec.secondary && !named;
+  const label = `resources.${decl.name}.${spec.label ?? `fields.${field}`}`;
+  // A reference shows the record it names (the facility's name), fetched for the page at once.
+  const reference = decl.references?.[field];
+  if (reference || field === FACILITY_FIELD)
+    return (
+      <ReferenceField
+        key={field}
+        source={field}
+        reference={reference?.resource ?? 'admin/medical-facilities'}
+        label={label}
+        sortable={sortable}
+        link={false}
+      >
+        <FunctionField render={(r: Row) => (reference ? reference.optionText(r) : r.name)} />
+      </ReferenceField>
+    );
   return (
     <FunctionField
       key={field}
       source={field}
-      label={`resources.${decl.name}.${spec.label ?? `fields.${field}`}`}
+      label={label}
       sortable={sortable}
       textAlign={numeric ? 'right' : undefined}
       render={(r: Row) => <Cell decl={decl} field={field} record={r} />}
