@@ -16,7 +16,7 @@ import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
-import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
