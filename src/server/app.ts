@@ -23,7 +23,7 @@ import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
 import { registerMenuAccessRoutes } from './routes/menu-access.js';
-import { registerDomainConfigRoutes } from './routes/domain-config.js';
+import { registerDomainConfigRoutes } from './routes/domain-config/index.js';
 import { registerApiSimulatorRoutes } from './routes/api-simulator.js';
 import { registerGateway } from './gateway/index.js';
 import { createOutboundClient } from './outbound/index.js';
