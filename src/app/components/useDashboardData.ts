@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { API_URL, httpClient } from '../providers/http';
 import type { AreaLevel } from '../../domain/jakarta';
 
-/** The answers of GET /api/dashboard/* (src/server/routes/dashboard.ts). */
+/** The answers of GET /api/dashboard/* (src/server/routes/dashboard/). */
 export interface DashboardStats {
   totalPatients: number;
   totalAppointments: number;

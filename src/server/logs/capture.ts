@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
 import { QUERY_CANCELED } from '../db/work.js';
-import { LogWriter, type Category, type Level } from './writer.js';
+import { LogWriter, type ActivityRow, type ApiRequestRow, type Category, type Level } from './writer.js';
 import { loggedText, loggedValue, maskNiks } from './redact.js';
 import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
 import { scheduleRetention } from './retention.js';
@@ -36,6 +36,20 @@ const VIEW_AUDITED: Record<string, string> = { '/api/master/patients/:id': 'pati
 const MAX_URL = 2000;
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
+/** One answer of the API, as the logs describe it. */
+interface Answer {
+  request: FastifyRequest;
+  status: number;
+  /** How long the answer took, in ms. */
+  duration: number;
+  admin: FastifyRequest['admin'];
+  /** The URL as logged: NIKs masked, cut to MAX_URL. */
+  url: string;
+  /** The route's pattern ('/api/master/patients/:id'), null when no route matched. */
+  route: string | null;
+  ip: string;
+}
+
 export function registerLogCapture(app: FastifyInstance, db: Db, config: Config) {
   const writer = new LogWriter(db, {
     bufferRows: config.logs.bufferRows,
@@ -44,9 +58,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
     onError: (err, message) => app.log.error({ err }, message),
   });
   app.decorate('logs', writer);
-  const forbidden = new RepeatCounter();
-  const badTokens = new RepeatCounter();
-  const minutes = SUSPICIOUS_WINDOW_MS / 60_000;
+  const watchRefusals = refusalWatch(writer);
 
   const captured = (request: FastifyRequest) =>
     isApiPath(request.url) && !request.url.startsWith('/api/docs');
@@ -63,71 +75,106 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
 
   app.addHook('onResponse', async (request, reply) => {
     if (!captured(request)) return;
-    const status = reply.statusCode;
-    const duration = reply.elapsedTime;
-    const admin = request.admin;
-    const url = maskNiks(request.url).slice(0, MAX_URL);
-    const route = request.routeOptions.url ?? null;
-    const ip = request.ip;
-    const who = { admin_id: admin?.id ?? null, username: admin?.username ?? null, ip_address: ip };
+    const answer: Answer = {
+      request,
+      status: reply.statusCode,
+      duration: reply.elapsedTime,
+      admin: request.admin,
+      url: maskNiks(request.url).slice(0, MAX_URL),
+      route: request.routeOptions.url ?? null,
+      ip: request.ip,
+    };
+    if (config.logs.apiRequests) writer.apiRequest(apiRequestRow(answer));
+    logTrouble(writer, answer, config.logs.slowRequestMs);
+    watchRefusals(answer);
+    const view = viewActivity(answer);
+    if (view) writer.activity(view);
+  });
 
-    if (config.logs.apiRequests) {
-      const query = request.query as Record<string, unknown> | undefined;
-      const body = request.body;
-      const sent: Record<string, unknown> = {};
-      if (query && typeof query === 'object' && Object.keys(query).length) sent.query = query;
-      if (body !== undefined && body !== null) sent.body = body;
-      writer.apiRequest({
-        request_id: request.id,
-        request_time: new Date(now() - duration).toISOString(),
-        method: request.method,
-        url,
-        route_pattern: route,
-        status_code: status,
-        duration_ms: Math.round(duration * 100) / 100,
-        user_id: admin?.id ?? null,
-        username: admin?.username ?? null,
-        facility_id: request.apiKeyFacilityId ?? admin?.medical_facility_id ?? null,
-        ip_address: ip,
-        user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        request_data: Object.keys(sent).length ? loggedValue(sent) : null,
-        response_data: request.loggedPayload ? loggedText(request.loggedPayload) : null,
-      });
-    }
+  const stopRetention = scheduleRetention(db, config, writer, app.log);
+  app.addHook('onReady', async () => {
+    writer.system({ level: 'INFO', category: 'API', message: `Server API dimulai (pid ${process.pid})` });
+  });
+  app.addHook('onClose', async () => {
+    stopRetention();
+    writer.system({ level: 'INFO', category: 'API', message: `Server API dihentikan (pid ${process.pid})` });
+    await writer.close();
+  });
+}
 
-    const system = (level: Level, category: Category, message: string, details?: unknown) =>
-      writer.system({ level, category, message, ...who, request_id: request.id, details });
+/** The API request log row of an answer: who asked what, what was sent and answered. */
+function apiRequestRow({ request, status, duration, admin, url, route, ip }: Answer): ApiRequestRow {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body;
+  const sent: Record<string, unknown> = {};
+  if (query && typeof query === 'object' && Object.keys(query).length) sent.query = query;
+  if (body !== undefined && body !== null) sent.body = body;
+  return {
+    request_id: request.id,
+    request_time: new Date(now() - duration).toISOString(),
+    method: request.method,
+    url,
+    route_pattern: route,
+    status_code: status,
+    duration_ms: Math.round(duration * 100) / 100,
+    user_id: admin?.id ?? null,
+    username: admin?.username ?? null,
+    facility_id: request.apiKeyFacilityId ?? admin?.medical_facility_id ?? null,
+    ip_address: ip,
+    user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    request_data: Object.keys(sent).length ? loggedValue(sent) : null,
+    response_data: request.loggedPayload ? loggedText(request.loggedPayload) : null,
+  };
+}
 
-    if (status >= 500) {
-      const err = request.loggedError;
-      const code = typeof err?.code === 'string' ? err.code : undefined;
-      const database = !!code && SQLSTATE.test(code);
-      const level: Level = status === 503 ? 'WARNING' : 'ERROR';
-      const category: Category = database ? 'DATABASE' : status === 503 ? 'PERFORMANCE' : 'API';
-      const reason = err?.message ? `: ${maskNiks(err.message).slice(0, 500)}` : '';
-      system(level, category, `${request.method} ${url} dijawab ${status}${reason}`, {
-        status,
+/** System logs of an answer that went wrong: a 5xx, a slow answer, a blocked sign-in. */
+function logTrouble(writer: LogWriter, answer: Answer, slowRequestMs: number) {
+  const { request, status, duration, admin, url, route, ip } = answer;
+  const who = { admin_id: admin?.id ?? null, username: admin?.username ?? null, ip_address: ip };
+  const system = (level: Level, category: Category, message: string, details?: unknown) =>
+    writer.system({ level, category, message, ...who, request_id: request.id, details });
+
+  if (status >= 500) {
+    const err = request.loggedError;
+    const code = typeof err?.code === 'string' ? err.code : undefined;
+    const database = !!code && SQLSTATE.test(code);
+    const level: Level = status === 503 ? 'WARNING' : 'ERROR';
+    const category: Category = database ? 'DATABASE' : status === 503 ? 'PERFORMANCE' : 'API';
+    const reason = err?.message ? `: ${maskNiks(err.message).slice(0, 500)}` : '';
+    system(level, category, `${request.method} ${url} dijawab ${status}${reason}`, {
+      status,
+      route,
+      code: code ?? null,
+      timeout: code === QUERY_CANCELED || undefined,
+    });
+  }
+  if (duration > slowRequestMs) {
+    system(
+      'WARNING',
+      'PERFORMANCE',
+      `Permintaan lambat: ${request.method} ${url} ${Math.round(duration)} ms`,
+      {
+        duration_ms: Math.round(duration),
+        threshold_ms: slowRequestMs,
         route,
-        code: code ?? null,
-        timeout: code === QUERY_CANCELED || undefined,
-      });
-    }
-    if (duration > config.logs.slowRequestMs) {
-      system(
-        'WARNING',
-        'PERFORMANCE',
-        `Permintaan lambat: ${request.method} ${url} ${Math.round(duration)} ms`,
-        {
-          duration_ms: Math.round(duration),
-          threshold_ms: config.logs.slowRequestMs,
-          route,
-        },
-      );
-    }
-    if (route === '/api/auth/login' && status === 429) {
-      system('WARNING', 'AUTH', 'Percobaan masuk ditolak: akun atau alamat IP sedang diblokir', { status });
-    }
+      },
+    );
+  }
+  if (route === '/api/auth/login' && status === 429) {
+    system('WARNING', 'AUTH', 'Percobaan masuk ditolak: akun atau alamat IP sedang diblokir', { status });
+  }
+}
 
+/**
+ * Security events for refusals that repeat: a user refused features outside their role, or
+ * one address sending tokens that are invalid or expired, SUSPICIOUS_THRESHOLD times within
+ * SUSPICIOUS_WINDOW_MS.
+ */
+function refusalWatch(writer: LogWriter) {
+  const forbidden = new RepeatCounter();
+  const badTokens = new RepeatCounter();
+  const minutes = SUSPICIOUS_WINDOW_MS / 60_000;
+  return ({ request, status, admin, url, route, ip }: Answer) => {
     if (status === 403 && admin && forbidden.hit(`admin:${admin.id}`)) {
       writer.security({
         event_type: 'SUSPICIOUS_ACTIVITY',
@@ -153,29 +200,21 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
         details: { status: 401, route },
       });
     }
+  };
+}
 
-    const table = status === 200 && request.method === 'GET' && route ? VIEW_AUDITED[route] : undefined;
-    if (table) {
-      writer.activity({
-        admin_id: admin?.id ?? null,
-        username: admin?.username ?? null,
-        action: 'VIEW',
-        table_name: table,
-        record_id: String((request.params as { id?: unknown }).id ?? ''),
-        ip_address: ip,
-        user_agent: request.headers['user-agent'] ?? null,
-        response_status: status,
-      });
-    }
-  });
-
-  const stopRetention = scheduleRetention(db, config, writer, app.log);
-  app.addHook('onReady', async () => {
-    writer.system({ level: 'INFO', category: 'API', message: `Server API dimulai (pid ${process.pid})` });
-  });
-  app.addHook('onClose', async () => {
-    stopRetention();
-    writer.system({ level: 'INFO', category: 'API', message: `Server API dihentikan (pid ${process.pid})` });
-    await writer.close();
-  });
+/** The VIEW activity row of an answer that opened an audited record (VIEW_AUDITED), if any. */
+function viewActivity({ request, status, admin, route, ip }: Answer): ActivityRow | undefined {
+  const table = status === 200 && request.method === 'GET' && route ? VIEW_AUDITED[route] : undefined;
+  if (!table) return undefined;
+  return {
+    admin_id: admin?.id ?? null,
+    username: admin?.username ?? null,
+    action: 'VIEW',
+    table_name: table,
+    record_id: String((request.params as { id?: unknown }).id ?? ''),
+    ip_address: ip,
+    user_agent: request.headers['user-agent'] ?? null,
+    response_status: status,
+  };
 }

@@ -37,54 +37,86 @@ const errorSchema = {
   },
 };
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config) {
-  const { maxFailuresPerAccount, maxFailuresPerIp, windowMinutes } = config.login;
+const loginSchema = {
+  tags: ['auth'],
+  body: {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: {
+      email: { type: 'string', minLength: 1, maxLength: 200 },
+      password: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  },
+  response: {
+    200: { type: 'object', properties: { token: { type: 'string' }, user: userSchema } },
+    400: errorSchema,
+    401: errorSchema,
+    429: errorSchema,
+  },
+};
 
-  /** Failed attempts for this email (since its last success) and from this IP, in the window. */
-  async function recentFailures(email: string, ip: string) {
-    const { rows } = await db.query<{ by_email: number; by_ip: number }>(
-      `SELECT
-         (SELECT count(*)::int FROM login_history h
-           WHERE lower(h.email) = $1 AND h.status = 'FAILED'
-             AND h.login_time > app_now() - make_interval(mins => $3)
-             AND h.login_time > coalesce((SELECT max(login_time) FROM login_history s
-                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'), '-infinity')
-         ) AS by_email,
-         (SELECT count(*)::int FROM login_history h
-           WHERE h.ip_address = $2 AND h.status = 'FAILED'
-             AND h.login_time > app_now() - make_interval(mins => $3)) AS by_ip`,
-      [email, ip, windowMinutes],
-    );
-    return rows[0];
-  }
+const meSchema = {
+  tags: ['auth'],
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        ...userSchema.properties,
+        effective_role: { type: 'string' },
+        medical_facility_id: { type: ['integer', 'null'] },
+        menus: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+};
+
+/** A web admin as sign-in reads it. */
+interface LoginAdmin {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  role: string;
+  password_hash: string;
+  is_active: boolean;
+}
+
+/** Who is signing in, from where. */
+interface Attempt {
+  email: string;
+  ip: string;
+  ua: string | null;
+}
+
+/** Failed attempts for an email (since its last success) and from an IP, in the window. */
+interface Failures {
+  by_email: number;
+  by_ip: number;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config) {
+  registerLogin(app, db, config);
+  registerLogout(app, db);
+  registerMe(app);
+}
+
+/**
+ * Sign-in: blocked while an account or an address has too many recent failures; an unknown
+ * email, a wrong password and an inactive account are refused and kept in the login history.
+ */
+function registerLogin(app: FastifyInstance, db: Db, config: Config) {
+  const { maxFailuresPerAccount, maxFailuresPerIp } = config.login;
 
   app.post(
     '/api/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: {
-            email: { type: 'string', minLength: 1, maxLength: 200 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-        response: {
-          200: { type: 'object', properties: { token: { type: 'string' }, user: userSchema } },
-          400: errorSchema,
-          401: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
+    { config: { access: 'public' }, schema: loginSchema },
     async (request, reply) => {
       const { password } = request.body as { email: string; password: string };
-      const email = (request.body as { email: string }).email.trim().toLowerCase();
-      const ip = request.ip;
-      const ua = request.headers['user-agent'] ?? null;
+      const attempt: Attempt = {
+        email: (request.body as { email: string }).email.trim().toLowerCase(),
+        ip: request.ip,
+        ua: request.headers['user-agent'] ?? null,
+      };
       const history = (
         status: string,
         admin: { id: number; username: string } | null,
@@ -93,44 +125,25 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         db.query(
           `INSERT INTO login_history (admin_id, email, username, status, failure_reason, ip_address, user_agent)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [admin?.id ?? null, email, admin?.username ?? null, status, reason, ip, ua],
+          [admin?.id ?? null, attempt.email, admin?.username ?? null, status, reason, attempt.ip, attempt.ua],
         );
 
-      const before = await recentFailures(email, ip);
+      const before = await recentFailures(db, attempt, config.login.windowMinutes);
       if (before.by_email >= maxFailuresPerAccount || before.by_ip >= maxFailuresPerIp) {
         await history('BLOCKED', null, 'too many failed attempts');
         return reply.status(429).send({ error: LOGIN_BLOCKED, message: LOGIN_BLOCKED });
       }
 
-      const { rows } = await db.query<{
-        id: number;
-        username: string;
-        email: string;
-        full_name: string;
-        role: string;
-        password_hash: string;
-        is_active: boolean;
-      }>(
+      const { rows } = await db.query<LoginAdmin>(
         `SELECT id, username, email, full_name, role, password_hash, is_active FROM web_admins WHERE lower(email) = $1`,
-        [email],
+        [attempt.email],
       );
       const admin = rows[0];
       // Unknown emails are checked against a dummy hash: same work, same answer.
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash()));
       if (!admin || !ok) {
         await history('FAILED', admin ?? null, admin ? 'wrong password' : 'unknown email');
-        await recordFailedLogin(db, { email, ip, adminId: admin?.id ?? null, failures: before.by_email + 1 });
-        if (before.by_email + 1 >= maxFailuresPerAccount || before.by_ip + 1 >= maxFailuresPerIp) {
-          await db.query(
-            `INSERT INTO security_events (event_type, severity, description, email, ip_address)
-             VALUES ('BRUTE_FORCE', 'HIGH', $1, $2, $3)`,
-            [
-              `Login diblokir sementara setelah ${before.by_email + 1} percobaan gagal untuk ${email} (${before.by_ip + 1} dari IP ini) dalam ${windowMinutes} menit`,
-              email,
-              ip,
-            ],
-          );
-        }
+        await recordFailure(db, config, attempt, admin?.id ?? null, before);
         return reply.status(401).send({ error: LOGIN_FAILED, message: LOGIN_FAILED });
       }
       if (!admin.is_active) {
@@ -138,32 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         return reply.status(401).send({ error: ACCOUNT_INACTIVE, message: ACCOUNT_INACTIVE });
       }
 
-      // A hash made with older parameters is replaced now, while the password is at hand.
-      const upgradedHash = needsRehash(admin.password_hash) ? await hashPassword(password) : null;
-      const token = newSessionToken();
-      const session = await db.transaction(async (tx) => {
-        if (upgradedHash) {
-          await tx.query('UPDATE web_admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
-            admin.id,
-            upgradedHash,
-            admin.password_hash,
-          ]);
-        }
-        // Expired sessions are dropped here rather than by a timer: no process keeps state.
-        await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= app_now()', [admin.id]);
-        const { rows: s } = await tx.query<{ id: number }>(
-          `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at)
-           VALUES ($1, $2, $3, $4, app_now() + make_interval(hours => $5)) RETURNING id`,
-          [hashToken(token), admin.id, ip, ua, config.sessionTtlHours],
-        );
-        await tx.query('UPDATE web_admins SET last_login = app_now() WHERE id = $1', [admin.id]);
-        await tx.query(
-          `INSERT INTO login_history (admin_id, session_id, email, username, status, ip_address, user_agent)
-           VALUES ($1, $2, $3, $4, 'SUCCESS', $5, $6)`,
-          [admin.id, s[0].id, email, admin.username, ip, ua],
-        );
-        return s[0];
-      });
+      const { token, session } = await openSession(db, config, admin, password, attempt);
       request.log.info({ adminId: admin.id, sessionId: session.id }, 'login');
       return {
         token,
@@ -177,7 +165,87 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       };
     },
   );
+}
 
+/** Failed attempts for this email (since its last success) and from this IP, in the window. */
+async function recentFailures(db: Db, { email, ip }: Attempt, windowMinutes: number): Promise<Failures> {
+  const { rows } = await db.query<Failures>(
+    `SELECT
+         (SELECT count(*)::int FROM login_history h
+           WHERE lower(h.email) = $1 AND h.status = 'FAILED'
+             AND h.login_time > app_now() - make_interval(mins => $3)
+             AND h.login_time > coalesce((SELECT max(login_time) FROM login_history s
+                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'), '-infinity')
+         ) AS by_email,
+         (SELECT count(*)::int FROM login_history h
+           WHERE h.ip_address = $2 AND h.status = 'FAILED'
+             AND h.login_time > app_now() - make_interval(mins => $3)) AS by_ip`,
+    [email, ip, windowMinutes],
+  );
+  return rows[0];
+}
+
+/**
+ * The security log of a failed sign-in, and a brute-force event when this failure is the one
+ * that blocks the account or the address.
+ */
+async function recordFailure(
+  db: Db,
+  config: Config,
+  attempt: Attempt,
+  adminId: number | null,
+  before: Failures,
+) {
+  const { maxFailuresPerAccount, maxFailuresPerIp, windowMinutes } = config.login;
+  const { email, ip } = attempt;
+  await recordFailedLogin(db, { email, ip, adminId, failures: before.by_email + 1 });
+  if (before.by_email + 1 >= maxFailuresPerAccount || before.by_ip + 1 >= maxFailuresPerIp) {
+    await db.query(
+      `INSERT INTO security_events (event_type, severity, description, email, ip_address)
+             VALUES ('BRUTE_FORCE', 'HIGH', $1, $2, $3)`,
+      [
+        `Login diblokir sementara setelah ${before.by_email + 1} percobaan gagal untuk ${email} (${before.by_ip + 1} dari IP ini) dalam ${windowMinutes} menit`,
+        email,
+        ip,
+      ],
+    );
+  }
+}
+
+/** A new session for an admin whose password was right, kept in the login history. */
+async function openSession(db: Db, config: Config, admin: LoginAdmin, password: string, attempt: Attempt) {
+  const { email, ip, ua } = attempt;
+  // A hash made with older parameters is replaced now, while the password is at hand.
+  const upgradedHash = needsRehash(admin.password_hash) ? await hashPassword(password) : null;
+  const token = newSessionToken();
+  const session = await db.transaction(async (tx) => {
+    if (upgradedHash) {
+      await tx.query('UPDATE web_admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+        admin.id,
+        upgradedHash,
+        admin.password_hash,
+      ]);
+    }
+    // Expired sessions are dropped here rather than by a timer: no process keeps state.
+    await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= app_now()', [admin.id]);
+    const { rows: s } = await tx.query<{ id: number }>(
+      `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at)
+           VALUES ($1, $2, $3, $4, app_now() + make_interval(hours => $5)) RETURNING id`,
+      [hashToken(token), admin.id, ip, ua, config.sessionTtlHours],
+    );
+    await tx.query('UPDATE web_admins SET last_login = app_now() WHERE id = $1', [admin.id]);
+    await tx.query(
+      `INSERT INTO login_history (admin_id, session_id, email, username, status, ip_address, user_agent)
+           VALUES ($1, $2, $3, $4, 'SUCCESS', $5, $6)`,
+      [admin.id, s[0].id, email, admin.username, ip, ua],
+    );
+    return s[0];
+  });
+  return { token, session };
+}
+
+/** Sign-out ends the session and notes its length in the login history. */
+function registerLogout(app: FastifyInstance, db: Db) {
   app.post(
     '/api/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'] } },
@@ -195,38 +263,21 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       return { message: 'Berhasil keluar' };
     },
   );
+}
 
-  app.get(
-    '/api/auth/me',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['auth'],
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              ...userSchema.properties,
-              effective_role: { type: 'string' },
-              medical_facility_id: { type: ['integer', 'null'] },
-              menus: { type: 'array', items: { type: 'string' } },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const a = request.admin!;
-      return {
-        id: a.id,
-        email: a.email,
-        full_name: a.full_name,
-        username: a.username,
-        role: a.role,
-        effective_role: normalizeRole(a.role),
-        medical_facility_id: a.medical_facility_id,
-        menus: a.menus,
-      };
-    },
-  );
+/** The signed-in admin, with the role the menus follow and the menus they may open. */
+function registerMe(app: FastifyInstance) {
+  app.get('/api/auth/me', { config: { access: 'authenticated' }, schema: meSchema }, async (request) => {
+    const a = request.admin!;
+    return {
+      id: a.id,
+      email: a.email,
+      full_name: a.full_name,
+      username: a.username,
+      role: a.role,
+      effective_role: normalizeRole(a.role),
+      medical_facility_id: a.medical_facility_id,
+      menus: a.menus,
+    };
+  });
 }
