@@ -5,7 +5,7 @@
  * `derived` fields.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { dbTargets, demoFacilities, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { defineResource } from '../../src/domain/resource';
 import { decryptSecret } from '../../src/server/security/secret-box';
 
@@ -82,12 +82,7 @@ describe.each(dbTargets())('child resources of the engine (%s)', (kind) => {
     });
     admin = await t.login(DEMO_EMAILS.admin);
     faskes = await t.login(DEMO_EMAILS.medical_facility);
-    const { rows } = await t.db.query(
-      `SELECT a.medical_facility_id AS own,
-              (SELECT min(id) FROM medical_facilities WHERE id <> a.medical_facility_id) AS other
-         FROM web_admins a WHERE a.email = $1`,
-      [DEMO_EMAILS.medical_facility],
-    );
+    const { own, other } = await demoFacilities(t);
     const box = async (facility: number) =>
       (
         await api(admin, 'POST', '/api/test/boxes', {
@@ -95,8 +90,8 @@ describe.each(dbTargets())('child resources of the engine (%s)', (kind) => {
           medical_facility_id: facility,
         })
       ).json().id as number;
-    ownBox = await box(rows[0].own);
-    otherBox = await box(rows[0].other);
+    ownBox = await box(own);
+    otherBox = await box(other);
   });
   afterAll(async () => {
     await t?.close();

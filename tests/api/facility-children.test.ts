@@ -5,7 +5,7 @@
  * and writes can be made conditional on the version the caller saw (If-Match, 412).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { dbTargets, demoFacilities, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { NOT_FOUND, STALE_VERSION } from '../../src/server/resources/writes';
 
 const URL = '/api/master/medical-facilities';
@@ -46,14 +46,7 @@ describe.each(dbTargets())('facility parameters and connections below their faci
     t = await startTestApp(kind, { patients: 0 });
     admin = await t.login(DEMO_EMAILS.admin);
     faskes = await t.login(DEMO_EMAILS.medical_facility);
-    const { rows } = await t.db.query(
-      `SELECT a.medical_facility_id AS own,
-              (SELECT min(f.id) FROM medical_facilities f WHERE f.id <> a.medical_facility_id) AS other
-         FROM web_admins a WHERE a.email = $1`,
-      [DEMO_EMAILS.medical_facility],
-    );
-    own = rows[0].own;
-    other = rows[0].other;
+    ({ own, other } = await demoFacilities(t));
     const created = await api(admin, 'POST', URL, {
       name: 'RS Anak Uji',
       email: 'anak@uji.example',
