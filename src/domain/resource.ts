@@ -142,6 +142,23 @@ export interface ResourceDeclaration {
   sortable?: string[];
   /** Fields stored hashed (passwords): write-only, never returned, blank on update = unchanged. */
   hashed?: string[];
+  /**
+   * Secrets the server must read back (a password it sends on to a facility): stored encrypted
+   * under the server's secret key in `<field>_encrypted`, write-only, never returned, blank on
+   * update = unchanged. Each names the readOnly boolean field answered instead: whether one is
+   * stored (`{ x_password: 'has_password' }`).
+   */
+  encrypted?: Record<string, string>;
+  /** readOnly fields computed from the record's other fields, not stored (a status). */
+  derived?: Record<string, (record: Record<string, any>) => unknown>;
+  /**
+   * A child resource: its records belong to one record of `resource` and live below it, at
+   * /api/<parent name>/:<param>/<path>(/:id). The parent must exist and be within the caller's
+   * reach (its own facility scope), else 404; the list is every child of that parent, as an
+   * array in the default order (no paging: a record's children are few). Not in RESOURCES: a
+   * child has no screen of its own.
+   */
+  parent?: { resource: ResourceDeclaration; column: string; param: string; path: string };
   /** Fields the console's generic table shows, in order (default: the first six). */
   listColumns?: string[];
   /** How some of those columns are shown (ColumnSpec), by field. */

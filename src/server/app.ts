@@ -28,7 +28,7 @@ import { registerApiSimulatorRoutes } from './routes/api-simulator.js';
 import { registerGateway } from './gateway/index.js';
 import { createOutboundClient } from './outbound/index.js';
 import { registerSimulation } from './simulation/index.js';
-import { RESOURCES } from '../domain/resources/index.js';
+import { CHILD_RESOURCES, RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
 
@@ -116,9 +116,10 @@ export async function buildApp({
   registerDomainConfigRoutes(app, db);
   registerApiSimulatorRoutes(app, db);
   registerGateway(app, db, createOutboundClient({ allowHosts: config.outboundAllowHosts }));
-  registerFacilityIntegration(app, db, config); // before the resources: it guards the facility routes
+  registerFacilityIntegration(app, db, config);
   registerSimulation(app, db, config);
-  for (const decl of [...RESOURCES, ...resources]) registerResource(app, db, decl);
+  for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
+    registerResource(app, db, decl, { secretKey: config.secretKey });
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
     await db.query('SELECT 1');

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { FACILITY_USER_CANNOT, PASSWORD_CHANGED } from '../../src/server/routes/facility-integration';
+import { PASSWORD_CHANGED } from '../../src/server/routes/facility-integration';
+import { FACILITY_USER_CANNOT } from '../../src/server/resources/hooks/facilities';
 import { verifyPassword } from '../../src/server/security/passwords';
 
 const URL = '/api/master/medical-facilities';

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { dbTargets, demoFacilities, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { decryptSecret } from '../../src/server/security/secret-box';
 import { now } from '../../src/domain/clock';
 
@@ -65,14 +65,7 @@ describe.each(dbTargets())('integrated facilities API (%s)', (kind) => {
     });
     admin = await t.login(DEMO_EMAILS.admin);
     faskes = await t.login(DEMO_EMAILS.medical_facility);
-    const { rows } = await t.db.query(
-      `SELECT a.medical_facility_id AS own,
-              (SELECT min(f.id) FROM medical_facilities f WHERE f.id <> a.medical_facility_id) AS other
-         FROM web_admins a WHERE a.email = $1`,
-      [DEMO_EMAILS.medical_facility],
-    );
-    own = rows[0].own;
-    other = rows[0].other;
+    ({ own, other } = await demoFacilities(t));
     const created = await api(admin, 'POST', URL, {
       name: 'RS Uji Integrasi',
       email: 'uji@integrasi.example',

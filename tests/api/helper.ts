@@ -121,3 +121,14 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
 
   return { app: ready, db, config, kind, login, request, close };
 }
+
+/** The demo medical_facility user's own facility, and another one (the lowest other id). */
+export async function demoFacilities(t: TestApp): Promise<{ own: number; other: number }> {
+  const { rows } = await t.db.query<{ own: number; other: number }>(
+    `SELECT a.medical_facility_id AS own,
+            (SELECT min(f.id) FROM medical_facilities f WHERE f.id <> a.medical_facility_id) AS other
+       FROM web_admins a WHERE a.email = $1`,
+    [DEMO_EMAILS.medical_facility],
+  );
+  return rows[0];
+}

@@ -14,6 +14,8 @@ import {
 describe('log redaction', () => {
   it('knows the write-only fields of the declared resources', () => {
     expect(WRITE_ONLY_FIELDS.has('password')).toBe(true);
+    // A child resource's encrypted secret (a facility connection's password).
+    expect(WRITE_ONLY_FIELDS.has('x_password')).toBe(true);
   });
 
   it('redacts secrets at any depth and masks NIKs in values', () => {

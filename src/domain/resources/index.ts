@@ -16,6 +16,8 @@ import { simulatorPoli } from './simulator-poli';
 import { simulatorDeliveries } from './simulator-deliveries';
 import { simulatorApiKeys } from './simulator-api-keys';
 import { journeyConfigs } from './journey-configs';
+import { facilityParams } from './facility-params';
+import { facilityConnections } from './facility-connections';
 
 /** Every declared resource: the server registers its API, the console its screens. */
 export const RESOURCES: ResourceDeclaration[] = [
@@ -38,3 +40,6 @@ export const RESOURCES: ResourceDeclaration[] = [
   simulatorApiKeys,
   journeyConfigs,
 ];
+
+/** Resources that live below a record of another (ResourceDeclaration.parent): API only, no screen. */
+export const CHILD_RESOURCES: ResourceDeclaration[] = [facilityParams, facilityConnections];

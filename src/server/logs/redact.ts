@@ -4,7 +4,7 @@
  * resource's JSON Schema (the engine's own list), plus anything named like a password, token,
  * key or secret.
  */
-import { RESOURCES } from '../../domain/resources/index.js';
+import { CHILD_RESOURCES, RESOURCES } from '../../domain/resources/index.js';
 import { writeOnlyFields } from '../../domain/resource.js';
 import { REDACTED } from '../plugins/audit.js';
 
@@ -22,7 +22,11 @@ const SECRET_NAME = /password|passwd|secret|token|api[-_]?key|authorization|cred
 
 /** Write-only fields of the declared resources (and the hashes some of them are stored as). */
 export const WRITE_ONLY_FIELDS: ReadonlySet<string> = new Set(
-  RESOURCES.flatMap((decl) => [...writeOnlyFields(decl), ...(decl.hashed ?? [])]),
+  [...RESOURCES, ...CHILD_RESOURCES].flatMap((decl) => [
+    ...writeOnlyFields(decl),
+    ...(decl.hashed ?? []),
+    ...Object.keys(decl.encrypted ?? {}),
+  ]),
 );
 
 export function isSecretField(name: string): boolean {

@@ -54,14 +54,15 @@ export function exportCsv(db: Db, m: ResourceModel, request: FastifyRequest, q: 
       if (db.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
       await tx.query(
         `DECLARE ${cursor} NO SCROLL CURSOR FOR
-           SELECT ${fields.map(quote).join(', ')} FROM ${m.table} ${whereSql}
+           SELECT ${m.selectList} FROM ${m.table} ${whereSql}
            ORDER BY ${quote(m.decl.defaultSort.field)} ${m.decl.defaultSort.order === 'ASC' ? 'ASC' : 'DESC'}, id`,
         params,
       );
       while (!stopped && !signal?.aborted) {
         const { rows } = await tx.query(`FETCH ${BATCH} FROM ${cursor}`);
         if (!rows.length) break;
-        queue.push(rows.map((r) => `${fields.map((f) => csvField(r[f])).join(',')}\r\n`).join(''));
+        const line = (row: Record<string, any>) => `${fields.map((f) => csvField(row[f])).join(',')}\r\n`;
+        queue.push(rows.map((r) => line(m.present(r))).join(''));
         wake?.();
         await new Promise<void>((r) => (resume = r));
       }

@@ -5,6 +5,7 @@
  */
 import { webAdminHooks } from './hooks/web-admins.js';
 import { userHooks } from './hooks/users.js';
+import { facilityConnectionHooks, medicalFacilityHooks } from './hooks/facilities.js';
 import type { WriteHooks } from './hooks/types.js';
 
 export type { WriteContext, WriteHooks, WriteOp } from './hooks/types.js';
@@ -12,6 +13,8 @@ export type { WriteContext, WriteHooks, WriteOp } from './hooks/types.js';
 const WRITE_HOOKS: Record<string, WriteHooks> = {
   'master/web-admins': webAdminHooks,
   'master/users': userHooks,
+  'master/medical-facilities': medicalFacilityHooks,
+  'master/medical-facilities/connections': facilityConnectionHooks,
 };
 
 /** Adds (or replaces) the hooks of these resources. */

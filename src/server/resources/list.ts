@@ -197,3 +197,11 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   const pageData = searching ? data : (await estimatedPage()).rows[0].data;
   return answer(pageData, { total: Math.max(n, estimate), estimated: true });
 }
+
+/** A page's text with each row's derived fields added (for a resource that has some). */
+export function presentPage(m: ResourceModel, page: string): string {
+  if (!Object.keys(m.decl.derived ?? {}).length) return page;
+  const parsed = JSON.parse(page) as { data: Record<string, any>[] };
+  parsed.data = parsed.data.map((row) => m.present(row));
+  return JSON.stringify(parsed);
+}

@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, Queryable, Tx } from '../db/db.js';
+import type { Db, Tx } from '../db/db.js';
 import { AppError, uniqueViolationField } from '../plugins/errors.js';
-import { summarizeFieldErrors } from '../../domain/validation.js';
-import { logActivity, redact, REDACTED } from '../plugins/audit.js';
-import { hashPassword } from '../security/passwords.js';
+import { logActivity } from '../plugins/audit.js';
 import { quote, type ResourceModel } from './model.js';
 import { writeHooksOf } from './hooks.js';
-import { baseType, CREATE_ONLY_MESSAGE } from '../../domain/resource.js';
+import { NOT_FOUND, readOps } from './reads.js';
+import { writeValues } from './write-values.js';
 
-export const NOT_FOUND = 'Data tidak ditemukan';
+export { NOT_FOUND };
 export const STALE_VERSION =
   'Data ini telah diubah oleh pengguna lain sejak Anda membukanya. Periksa perubahan terbaru sebelum menyimpan.';
 
@@ -48,80 +47,17 @@ function checkVersion(request: FastifyRequest, current: Record<string, any>) {
   if (!expected.includes(current.version)) throw new StaleVersionError(current);
 }
 
-export function writeOps(db: Db, m: ResourceModel) {
-  /**
-   * The values a write logs: the stored row with secrets redacted, plus '[REDACTED]' for each
-   * secret the body set (write-only fields are not in the row, so the log would not show them).
-   */
-  const loggedValues = (row: Record<string, any>, body: Record<string, any>) => {
-    const out = redact(row, m.secrets)!;
-    delete out.version;
-    for (const k of m.secrets) if (body[k] != null && body[k] !== '') out[k] = REDACTED;
-    return out;
-  };
-  const oldValues = (row: Record<string, any>) => {
-    const out = redact(row, m.secrets)!;
-    delete out.version;
-    return out;
-  };
-
-  const crossFieldCheck = (record: Record<string, any>) => {
-    const errors = m.decl.validate?.(record) ?? {};
-    if (Object.keys(errors).length) throw new AppError(400, summarizeFieldErrors(errors), errors);
-  };
-
-  /** An update may not change a createOnly field (sending its stored value is fine). */
-  const createOnlyCheck = (old: Record<string, any>, body: Record<string, any>) => {
-    const same = (a: unknown, b: unknown) => (a == null && b == null) || String(a) === String(b);
-    const errors: Record<string, string> = {};
-    for (const k of m.decl.createOnly ?? []) {
-      if (k in body && !same(old[k], body[k])) errors[k] = CREATE_ONLY_MESSAGE;
-    }
-    if (Object.keys(errors).length) throw new AppError(400, summarizeFieldErrors(errors), errors);
-  };
-
+/**
+ * The writes of one resource. `secretKey` (config.secretKey) encrypts the declaration's
+ * `encrypted` fields; a resource without any needs none.
+ */
+export function writeOps(db: Db, m: ResourceModel, secretKey?: string) {
+  const { loggedValues, oldValues, crossFieldCheck, createOnlyCheck, jsonValues, storedValues } = writeValues(
+    m,
+    secretKey,
+  );
+  const { parentIdOf, checkParent, findOne, children } = readOps(db, m);
   const hooks = writeHooksOf(m.decl.name);
-
-  /** Object and array fields go to their jsonb columns as JSON (a driver would send an array as a PostgreSQL array). */
-  const jsonFields = Object.entries(m.props)
-    .filter(([, p]) => ['object', 'array'].includes(baseType(p)) || p.$ref !== undefined)
-    .map(([k]) => k);
-  const jsonValues = (values: Record<string, any>) => {
-    for (const k of jsonFields)
-      if (values[k] != null && typeof values[k] !== 'string') values[k] = JSON.stringify(values[k]);
-  };
-
-  async function findOne(q: Queryable, request: FastifyRequest, id: number, lock = false) {
-    const params: unknown[] = [id];
-    let where = 'id = $1';
-    const s = m.scope(request);
-    if (s) {
-      params.push(s.value);
-      where += ` AND ${s.sql} $2`;
-    }
-    const { rows } = await q.query(
-      `SELECT ${m.selectList} FROM ${m.table} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
-      params,
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Column values to store: hashed secrets hashed, forced facility for facility users. */
-  async function storedValues(request: FastifyRequest, body: Record<string, any>) {
-    const values: Record<string, any> = {};
-    for (const k of m.writable) {
-      if (!(k in body)) continue;
-      if (m.hashed.includes(k)) {
-        if (body[k] == null || body[k] === '') continue;
-        values[`${k}_hash`] = await hashPassword(String(body[k]));
-      } else {
-        values[k] = body[k];
-      }
-    }
-    const s = m.scope(request);
-    if (s && m.decl.facilityColumn) values[m.decl.facilityColumn] = request.admin!.medical_facility_id;
-    return values;
-  }
 
   /**
    * A write's transaction; a duplicate of a value the declaration names a message for answers
@@ -136,14 +72,17 @@ export function writeOps(db: Db, m: ResourceModel) {
 
   return {
     findOne,
+    children,
 
     async create(request: FastifyRequest) {
       const body = request.body as Record<string, any>;
       const values = await storedValues(request, body);
       crossFieldCheck({ ...body, ...values });
+      if (m.parent) values[m.parent.column] = parentIdOf(request);
       return transaction(async (tx) => {
         const ctx = { tx, op: 'create' as const, before: null, values, body, admin: request.admin, request };
         await hooks.lockFirst?.({ tx, op: 'create', id: null });
+        await checkParent(tx, request, true);
         await hooks.beforeWrite?.(ctx);
         jsonValues(values);
         const cols = Object.keys(values);
@@ -152,15 +91,16 @@ export function writeOps(db: Db, m: ResourceModel) {
            VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${m.selectList}`,
           cols.map((c) => values[c]),
         );
+        const row = m.present(rows[0]);
         await logActivity(tx, request, {
           action: 'CREATE',
           table: m.auditName,
-          recordId: rows[0].id,
-          newValues: loggedValues(rows[0], body),
+          recordId: row.id,
+          newValues: loggedValues(row, body),
           status: 201,
         });
-        await hooks.afterWrite?.({ ...ctx, after: rows[0] });
-        return rows[0];
+        await hooks.afterWrite?.({ ...ctx, after: row });
+        return row;
       });
     },
 
@@ -186,17 +126,18 @@ export function writeOps(db: Db, m: ResourceModel) {
           `UPDATE ${m.table} SET ${sets.join(', ')} WHERE id = $1 RETURNING ${m.selectList}`,
           [id, ...cols.map((c) => values[c])],
         );
+        const row = m.present(rows[0]);
         await logActivity(tx, request, {
           action: 'UPDATE',
           table: m.auditName,
           recordId: id,
           oldValues: oldValues(old),
-          newValues: loggedValues(rows[0], body),
+          newValues: loggedValues(row, body),
           status: 200,
-          details: cols.some((c) => c.endsWith('_hash')) ? { secretChanged: true } : undefined,
+          details: cols.some((c) => /_(hash|encrypted)$/.test(c)) ? { secretChanged: true } : undefined,
         });
-        await hooks.afterWrite?.({ ...ctx, after: rows[0] });
-        return rows[0];
+        await hooks.afterWrite?.({ ...ctx, after: row });
+        return row;
       });
     },
 
