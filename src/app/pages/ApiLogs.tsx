@@ -7,21 +7,18 @@ import { API_URL, httpClient } from '../providers/http';
 import { formatDuration, isGoodSuccessRate, shortUserId, statusClassColor } from '../../domain/api-logs';
 import {
   DEFAULT_PAGE_SIZE,
-  DetailDialog,
-  ExportButton,
-  FilterBar,
-  JsonBlock,
-  ListFrame,
-  LogTable,
-  Pager,
   dateTime,
   listQuery,
   useLogT,
-  usePagedLog,
   type Column,
   type Filters,
   type Row,
-} from './logs/parts';
+} from './logs/model';
+import { FilterBar } from './logs/FilterBar';
+import { ExportButton } from './logs/ExportButton';
+import { ListFrame, LogTable, Pager } from './logs/LogTable';
+import { usePagedLog } from './logs/usePagedLog';
+import { DetailDialog, JsonBlock } from './logs/DetailDialog';
 
 type TabKey = 'requests' | 'metrics' | 'errors';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
