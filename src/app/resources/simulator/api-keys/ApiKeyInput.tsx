@@ -47,11 +47,12 @@ function GeneratedKeyInput() {
   }, [code]);
 
   const isGenerated = !!key && key === generated.current;
-  const helper = !code
-    ? `${R}.helpers.x_api_key`
-    : isGenerated
-      ? `${R}.helpers.x_api_key_generated`
-      : `${R}.helpers.x_api_key_own`;
+  const helper =
+    !code || !key
+      ? `${R}.helpers.x_api_key`
+      : isGenerated
+        ? `${R}.helpers.x_api_key_generated`
+        : `${R}.helpers.x_api_key_own`;
   return (
     <TextInput
       source="x_api_key"
