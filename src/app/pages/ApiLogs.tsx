@@ -16,7 +16,7 @@ import {
 } from './logs/model';
 import { FilterBar } from './logs/FilterBar';
 import { ExportButton } from './logs/ExportButton';
-import { ListFrame, LogTable, Pager } from './logs/LogTable';
+import { ListFrame, LogTable, PagedLogTable } from './logs/LogTable';
 import { usePagedLog } from './logs/usePagedLog';
 import { DetailDialog, JsonBlock } from './logs/DetailDialog';
 
@@ -103,22 +103,18 @@ function RequestLogs({ onOpen }: { onOpen: (r: Row) => void }) {
           />
         }
       />
-      <ListFrame query={query} errorMessage={t('api.error')}>
-        <LogTable
-          label={t('api.tabs.requests')}
-          rows={query.data?.rows ?? []}
-          columns={columns}
-          rowKey={(r) => r.request_id}
-          onRowClick={onOpen}
-        />
-        <Pager
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onPage={setPage}
-          onLimit={(l) => (setLimit(l), setPage(0))}
-        />
-      </ListFrame>
+      <PagedLogTable
+        query={query}
+        errorMessage={t('api.error')}
+        label={t('api.tabs.requests')}
+        columns={columns}
+        rowKey={(r) => r.request_id}
+        onRowClick={onOpen}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        onLimit={(l) => (setLimit(l), setPage(0))}
+      />
     </>
   );
 }

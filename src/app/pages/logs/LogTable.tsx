@@ -133,3 +133,32 @@ export function ListFrame({
     </Box>
   );
 }
+
+/** A page of a log list: its frame (loading bar, error), the table and the pager below it. */
+export function PagedLogTable({
+  query,
+  errorMessage,
+  page,
+  limit,
+  onPage,
+  onLimit,
+  ...table
+}: {
+  query: { error: Error | null; isFetching: boolean; data?: { rows: Row[]; total: number } };
+  errorMessage: string;
+  page: number;
+  limit: number;
+  onPage: (p: number) => void;
+  onLimit: (l: number) => void;
+  columns: Column[];
+  label: string;
+  onRowClick?: (row: Row) => void;
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <ListFrame query={query} errorMessage={errorMessage}>
+      <LogTable rows={query.data?.rows ?? []} {...table} />
+      <Pager total={query.data?.total ?? 0} page={page} limit={limit} onPage={onPage} onLimit={onLimit} />
+    </ListFrame>
+  );
+}

@@ -3,7 +3,7 @@ import { API_URL, httpClient } from '../../../providers/http';
 import { DEFAULT_PAGE_SIZE, listQuery, useLogT, type Filters, type Row } from '../model';
 import { FilterBar } from '../FilterBar';
 import { ExportButton } from '../ExportButton';
-import { ListFrame, LogTable, Pager } from '../LogTable';
+import { PagedLogTable } from '../LogTable';
 import { usePagedLog } from '../usePagedLog';
 import { DATES, PATHS, dataColumns, type TabConfig, type TabKey } from './tabs';
 
@@ -45,22 +45,18 @@ export function LogTab({
           />
         }
       />
-      <ListFrame query={query} errorMessage={t(`monitoring.errors.${tab}`)}>
-        <LogTable
-          label={t(`monitoring.tabs.${tab}`)}
-          rows={query.data?.rows ?? []}
-          columns={config.columns}
-          rowKey={(r) => String(r.id)}
-          onRowClick={onOpen}
-        />
-        <Pager
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onPage={setPage}
-          onLimit={(l) => (setLimit(l), setPage(0))}
-        />
-      </ListFrame>
+      <PagedLogTable
+        query={query}
+        errorMessage={t(`monitoring.errors.${tab}`)}
+        label={t(`monitoring.tabs.${tab}`)}
+        columns={config.columns}
+        rowKey={(r) => String(r.id)}
+        onRowClick={onOpen}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        onLimit={(l) => (setLimit(l), setPage(0))}
+      />
     </>
   );
 }
