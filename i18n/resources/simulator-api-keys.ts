@@ -26,6 +26,8 @@ export const simulatorApiKeyTexts = defineTexts({
     },
     helpers: {
       x_api_key: 'Kosongkan untuk dibuat otomatis (kode fasilitas + 6 angka + 6 huruf)',
+      x_api_key_generated: 'API key ini yang akan dibuat (kode fasilitas + 6 angka + 6 huruf); boleh diganti',
+      x_api_key_own: 'API key sendiri; kosongkan untuk dibuat otomatis',
     },
     filters: {
       search: 'Cari fasilitas atau username',
@@ -45,6 +47,7 @@ export const simulatorApiKeyTexts = defineTexts({
       reveal: 'Tampilkan',
       hide: 'Sembunyikan',
       copy: 'Salin',
+      regenerate: 'Buat ulang API key',
       copied: 'Copied to clipboard!',
       test: 'Test',
       valid: 'API key valid: %{facility} (%{username})',
@@ -83,6 +86,9 @@ export const simulatorApiKeyTexts = defineTexts({
     },
     helpers: {
       x_api_key: 'Leave blank to generate one (facility code + 6 digits + 6 letters)',
+      x_api_key_generated:
+        'This API key will be created (facility code + 6 digits + 6 letters); you may change it',
+      x_api_key_own: 'Your own API key; leave blank to generate one',
     },
     filters: {
       search: 'Search facility or username',
@@ -102,6 +108,7 @@ export const simulatorApiKeyTexts = defineTexts({
       reveal: 'Reveal',
       hide: 'Hide',
       copy: 'Copy',
+      regenerate: 'Generate another API key',
       copied: 'Copied to clipboard!',
       test: 'Test',
       valid: 'API key valid: %{facility} (%{username})',

@@ -125,6 +125,38 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await expectNoSeriousA11yViolations(page, 'simulator api keys');
   });
 
+  it('API keys: the add dialog shows the key it will create, and that key is the one saved', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/api-keys/create');
+    const dialog = page.getByRole('dialog');
+    const keyBox = dialog.getByRole('textbox', { name: labelled('API Key') });
+    await keyBox.waitFor();
+    expect(await keyBox.inputValue()).toBe('');
+    await chooseOption(
+      page,
+      dialog,
+      'Fasilitas Simulasi',
+      'RS Simulasi Cempaka Putih dengan Nama dan Alamat yang Cukup Panjang (SIME2E)',
+    );
+    // The facility code, six digits, six lowercase letters (spec part 2 §5, §9), shown whole.
+    await eventually(() => keyBox.inputValue()).toMatch(/^sime2e\d{6}[a-z]{6}$/);
+    const first = await keyBox.inputValue();
+    await dialog.getByText('API key ini yang akan dibuat').waitFor();
+    await dialog.getByRole('button', { name: 'Buat ulang API key' }).click();
+    await eventually(() => keyBox.inputValue()).not.toBe(first);
+    const shown = await keyBox.inputValue();
+    expect(shown).toMatch(/^sime2e\d{6}[a-z]{6}$/);
+    await dialog.getByRole('textbox', { name: labelled('Username') }).fill('e2e-pratinjau');
+    await expectNoSeriousA11yViolations(page, 'api key dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('Data berhasil dibuat').waitFor();
+
+    const { body } = await e2e.api(token, '/api/admin/simulator-apikeys?search=e2e-pratinjau');
+    const saved = (Array.isArray(body) ? body : body.data).find((k: any) => k.username === 'e2e-pratinjau');
+    const full = await e2e.api(token, `/api/admin/simulator-apikeys/${saved.id}/reveal`);
+    expect(full.body.x_api_key).toBe(shown);
+  });
+
   it('poli: copy from master asks for at least one poli, then copies the chosen ones', async () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/simulator/poli');

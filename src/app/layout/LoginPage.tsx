@@ -1,6 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useLogin, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -8,45 +6,33 @@ import {
   Card,
   CardContent,
   CircularProgress,
-  IconButton,
-  InputAdornment,
   TextField,
   Typography,
 } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Logo } from './Logo';
-import { getToken } from '../providers/session';
-import { LOGIN_FAILED } from '../providers/authProvider';
 import { TEAL } from '../theme';
+import { PasswordField } from './login/PasswordField';
+import { useLoginForm } from './login/useLoginForm';
+
+function LoginHeader() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
+      <Logo size={72} />
+      <Typography component="h1" variant="h5" sx={{ mt: 2, fontWeight: 700 }}>
+        {translate('app.login.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" align="center">
+        {translate('app.login.subtitle')}
+      </Typography>
+    </Box>
+  );
+}
 
 /** 'Masuk' (spec part 1 §2): email, password with show/hide, 'MASUK' / 'Masuk...', 'Lupa Password?'. */
 export function LoginPage() {
   const translate = useTranslate();
-  const login = useLogin();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (getToken()) navigate('/dashboard', { replace: true });
-  }, [navigate]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      await login({ email, password }, '/dashboard');
-    } catch (err) {
-      setError((err as Error)?.message || LOGIN_FAILED);
-      setSubmitting(false);
-    }
-  };
-
+  const { email, setEmail, password, setPassword, submitting, error, onSubmit } = useLoginForm();
   return (
     <Box
       sx={{
@@ -60,15 +46,7 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={6}>
         <CardContent sx={{ p: 4 }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
-            <Logo size={72} />
-            <Typography component="h1" variant="h5" sx={{ mt: 2, fontWeight: 700 }}>
-              {translate('app.login.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" align="center">
-              {translate('app.login.subtitle')}
-            </Typography>
-          </Box>
+          <LoginHeader />
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
@@ -85,42 +63,9 @@ export function LoginPage() {
               fullWidth
               margin="normal"
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(null);
-              }}
+              onChange={(e) => setEmail(e.target.value)}
             />
-            <TextField
-              label={translate('app.login.password')}
-              type={showPassword ? 'text' : 'password'}
-              name="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              margin="normal"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(null);
-              }}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={translate(
-                          showPassword ? 'app.login.hide_password' : 'app.login.show_password',
-                        )}
-                        onClick={() => setShowPassword((v) => !v)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <PasswordField value={password} onChange={setPassword} />
             <Box sx={{ textAlign: 'right', mt: 0.5 }}>
               <Typography variant="body2" color="primary" component="span">
                 {translate('app.login.forgot_password')}

@@ -7,21 +7,18 @@ import { API_URL, httpClient } from '../providers/http';
 import { formatDuration, isGoodSuccessRate, shortUserId, statusClassColor } from '../../domain/api-logs';
 import {
   DEFAULT_PAGE_SIZE,
-  DetailDialog,
-  ExportButton,
-  FilterBar,
-  JsonBlock,
-  ListFrame,
-  LogTable,
-  Pager,
   dateTime,
   listQuery,
   useLogT,
-  usePagedLog,
   type Column,
   type Filters,
   type Row,
-} from './logs/parts';
+} from './logs/model';
+import { FilterBar } from './logs/FilterBar';
+import { ExportButton } from './logs/ExportButton';
+import { ListFrame, LogTable, PagedLogTable } from './logs/LogTable';
+import { usePagedLog } from './logs/usePagedLog';
+import { DetailDialog, JsonBlock } from './logs/DetailDialog';
 
 type TabKey = 'requests' | 'metrics' | 'errors';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -107,22 +104,18 @@ function RequestLogs({ onOpen }: { onOpen: (r: Row) => void }) {
           />
         }
       />
-      <ListFrame query={query} errorMessage={t('api.error')}>
-        <LogTable
-          label={t('api.tabs.requests')}
-          rows={query.data?.rows ?? []}
-          columns={columns}
-          rowKey={(r) => r.request_id}
-          onRowClick={onOpen}
-        />
-        <Pager
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onPage={setPage}
-          onLimit={(l) => (setLimit(l), setPage(0))}
-        />
-      </ListFrame>
+      <PagedLogTable
+        query={query}
+        errorMessage={t('api.error')}
+        label={t('api.tabs.requests')}
+        columns={columns}
+        rowKey={(r) => r.request_id}
+        onRowClick={onOpen}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        onLimit={(l) => (setLimit(l), setPage(0))}
+      />
     </>
   );
 }

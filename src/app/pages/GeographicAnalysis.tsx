@@ -1,18 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Box, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import MapIcon from '@mui/icons-material/Map';
-import PeopleIcon from '@mui/icons-material/People';
-import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
-import PlaceIcon from '@mui/icons-material/Place';
-import { averageDensity, density, densityLevel, priorityByRank, topN } from '../../domain/analytics';
+import { topN } from '../../domain/analytics';
 import { AnalysisPage, ChartGrid } from '../components/AnalysisPage';
 import { ChartCard } from '../components/ChartCard';
 import { DistributionPie, SeriesChart } from '../components/charts';
-import { DataTable } from '../components/DataTable';
-import { formatNumber, sumBy } from '../components/figures';
-import { StatCard, StatGrid } from '../components/StatCard';
-import { StatusChip } from '../components/StatusChip';
+import { sumBy } from '../components/figures';
+import { GeographicStats } from './geographic/GeographicStats';
+import { RankingTable } from './geographic/RankingTable';
 import { AREA_LEVELS, type AreaLevel } from '../../domain/jakarta';
 import { useDashboardData, type GeographicSummary } from '../components/useDashboardData';
 
@@ -67,46 +62,13 @@ function GeographicFigures({ data, updating }: { data: GeographicSummary; updati
     data.areas.length,
     (a) => a.area_name,
   );
-  const patients = sumBy(ranked, (a) => a.patients);
-  const facilities = sumBy(ranked, (a) => a.facilities);
-  const avgDensity = averageDensity(ranked);
-  const top = ranked[0];
-  const empty = !patients && !facilities;
+  const empty = !sumBy(ranked, (a) => a.patients) && !sumBy(ranked, (a) => a.facilities);
   const common = (key: string) => translate(`app.analysis.common.${key}`);
 
   return (
     <Box data-level={data.level} data-testid="geographic-figures">
       {updating && <LinearProgress sx={{ mb: 1 }} aria-label={translate('app.common.loading')} />}
-      <StatGrid>
-        <StatCard testId="stat-areas" label={t('cards.areas')} value={ranked.length} icon={<MapIcon />} />
-        <StatCard
-          testId="stat-patients"
-          label={t('cards.patients')}
-          value={patients}
-          caption={
-            data.unassignedPatients
-              ? t('unassigned', { count: formatNumber(data.unassignedPatients) })
-              : undefined
-          }
-          icon={<PeopleIcon />}
-          color="secondary"
-        />
-        <StatCard
-          testId="stat-facilities"
-          label={t('cards.facilities')}
-          value={facilities}
-          icon={<LocalHospitalIcon />}
-          color="success"
-        />
-        <StatCard
-          testId="stat-top"
-          label={t('cards.top')}
-          value={top && top.total ? top.area_name : '-'}
-          caption={top && top.total ? `${common('total')}: ${formatNumber(top.total)}` : undefined}
-          icon={<PlaceIcon />}
-          color="warning"
-        />
-      </StatGrid>
+      <GeographicStats data={data} areas={ranked} />
       <ChartGrid>
         <ChartCard wide testId="chart-by-area" title={t('charts.by_area')} empty={empty} height={380}>
           <SeriesChart
@@ -140,55 +102,7 @@ function GeographicFigures({ data, updating }: { data: GeographicSummary; updati
           />
         </ChartCard>
         <ChartCard wide testId="ranking-table" title={t('table')} empty={!ranked.length}>
-          <DataTable
-            label={t('table')}
-            rows={ranked}
-            rowKey={(a) => a.area_code}
-            maxHeight={560}
-            columns={[
-              { key: 'rank', label: common('rank'), render: (_, i) => i + 1 },
-              { key: 'area', label: t('columns.area'), render: (a) => a.area_name },
-              {
-                key: 'population',
-                label: t('columns.population'),
-                align: 'right',
-                render: (a) => formatNumber(a.population),
-              },
-              {
-                key: 'patients',
-                label: common('patients'),
-                align: 'right',
-                render: (a) => formatNumber(a.patients),
-              },
-              {
-                key: 'facilities',
-                label: common('facilities'),
-                align: 'right',
-                render: (a) => formatNumber(a.facilities),
-              },
-              { key: 'total', label: common('total'), align: 'right', render: (a) => formatNumber(a.total) },
-              {
-                key: 'density',
-                label: t('columns.density'),
-                align: 'right',
-                render: (a) => (
-                  <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                    {formatNumber(density(a.population, a.area_km2))}
-                    <StatusChip
-                      kind="level"
-                      value={densityLevel(density(a.population, a.area_km2), avgDensity)}
-                    />
-                  </Box>
-                ),
-              },
-              {
-                key: 'status',
-                label: common('status'),
-                align: 'center',
-                render: (_, i) => <StatusChip kind="priority" value={priorityByRank(i + 1)} />,
-              },
-            ]}
-          />
+          <RankingTable areas={ranked} />
         </ChartCard>
       </ChartGrid>
     </Box>

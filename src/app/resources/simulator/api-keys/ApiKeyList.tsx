@@ -1,147 +1,74 @@
-import { useState } from 'react';
-import { FunctionField, useNotify, useTranslate } from 'react-admin';
-import { Alert, AlertTitle, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { FunctionField, useTranslate } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { simulatorApiKeys } from '../../../../domain/resources/simulator-api-keys';
 import { ResourceScreen } from '../../generic/ResourceScreen';
 import { formatDateTimeWib, Line } from '../../generic/cells';
-import { API_URL, httpClient } from '../../../providers/http';
+import { ApiKeyInput } from './ApiKeyInput';
+import { InfoCard } from './InfoCard';
+import { SecretCell } from './SecretCell';
+import { R } from './texts';
+import { useApiKeySecrets, type ApiKeySecrets } from './useApiKeySecrets';
 
-const R = 'resources.admin/simulator-apikeys';
-type Revealed = Record<number, { x_api_key: string; token: string | null }>;
+const UrlsCell = ({ record }: { record: any }) => (
+  <Box sx={{ maxWidth: 260, wordBreak: 'break-all' }}>
+    <Typography variant="body2">{record.url_dev || '-'}</Typography>
+    {record.url_prod && <Line>{record.url_prod}</Line>}
+  </Box>
+);
 
-/** First 4 and last 4 characters, the middle as dots; shown whole when 8 or fewer (spec §9). */
-export const mask = (v: string | null | undefined) =>
-  !v ? '-' : v.length <= 8 ? v : `${v.slice(0, 4)}••••${v.slice(-4)}`;
+const FacilityCell = ({ record }: { record: any }) => (
+  <Box>
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {record.facility_name ?? '-'}
+    </Typography>
+    <Line>{[record.facility_code, record.facility_type].filter(Boolean).join(' · ')}</Line>
+  </Box>
+);
 
-function InfoCard() {
+function TestButton({ record, secrets }: { record: any; secrets: ApiKeySecrets }) {
   const translate = useTranslate();
   return (
-    <Alert severity="info" sx={{ mt: 2 }}>
-      <AlertTitle>{translate(`${R}.info.title`)}</AlertTitle>
-      <Typography variant="body2">{translate(`${R}.info.basic`)}</Typography>
-      <Typography variant="body2">{translate(`${R}.info.bearer`)}</Typography>
-      <Typography variant="body2">{translate(`${R}.info.urls`)}</Typography>
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {translate(`${R}.info.example`)}
-      </Typography>
-      <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-        {
-          'curl -X POST {URL}/v1/token -H "X-API-Key: {API_KEY}" \\\n  -H "Content-Type: application/json" -d \'{"username":"{USERNAME}","password":"{PASSWORD}"}\''
-        }
-      </Box>
-    </Alert>
+    <Button
+      size="small"
+      startIcon={<FactCheckIcon />}
+      onClick={(e) => {
+        e.stopPropagation();
+        void secrets.test(record.id);
+      }}
+      aria-label={`${translate(`${R}.actions.test`)} ${record.username ?? record.facility_name ?? ''}`}
+    >
+      {translate(`${R}.actions.test`)}
+    </Button>
   );
 }
 
 /**
  * /simulator/api-keys: the info card, then keys and tokens masked (first 4 + last 4) with an
  * explicit reveal (the server logs it) and copy, username, URLs, facility and creation time, and
- * per row Test (POST /admin/test-simulator-apikey), Edit and Delete.
+ * per row Test (POST /admin/test-simulator-apikey), Edit and Delete. The add dialog shows the
+ * key that will be created.
  */
 function ApiKeyList() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [revealed, setRevealed] = useState<Revealed>({});
-
-  const reveal = async (id: number) => {
-    const { json } = await httpClient(`${API_URL}/${simulatorApiKeys.name}/${id}/reveal`);
-    setRevealed((r) => ({ ...r, [id]: json }));
-    return json as Revealed[number];
-  };
-  const hide = (id: number) =>
-    setRevealed((r) => {
-      const { [id]: _gone, ...rest } = r;
-      return rest;
-    });
-  const copy = async (id: number, field: 'x_api_key' | 'token') => {
-    try {
-      const full = revealed[id] ?? (await reveal(id));
-      await navigator.clipboard.writeText(full[field] ?? '');
-      notify(translate(`${R}.actions.copied`), { type: 'info' });
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
-  const test = async (id: number) => {
-    try {
-      const full = revealed[id] ?? (await reveal(id));
-      const { json } = await httpClient(`${API_URL}/admin/test-simulator-apikey`, {
-        method: 'POST',
-        body: JSON.stringify({ x_api_key: full.x_api_key }),
-      });
-      const v = json.validation_result;
-      if (v?.is_valid)
-        notify(translate(`${R}.actions.valid`, { facility: v.facility_name, username: v.username ?? '-' }), {
-          type: 'success',
-        });
-      else notify(translate(`${R}.actions.invalid`), { type: 'warning' });
-    } catch {
-      notify(translate(`${R}.actions.test_failed`), { type: 'error' });
-    }
-  };
-
-  const secretCell = (field: 'x_api_key' | 'token') => (r: any) => {
-    const shown = revealed[r.id]?.[field];
-    const label = translate(`${R}.fields.${field}`);
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-          {shown ?? mask(r[field])}
-        </Typography>
-        {r[field] && (
-          <>
-            <Tooltip title={translate(`${R}.actions.${shown ? 'hide' : 'reveal'}`)}>
-              <IconButton
-                size="small"
-                aria-label={`${translate(`${R}.actions.${shown ? 'hide' : 'reveal'}`)} ${label} ${r.username ?? ''}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  if (shown) hide(r.id);
-                  else reveal(r.id).catch((err: Error) => notify(err.message, { type: 'error' }));
-                }}
-              >
-                {shown ? <VisibilityOffIcon fontSize="inherit" /> : <VisibilityIcon fontSize="inherit" />}
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={translate(`${R}.actions.copy`)}>
-              <IconButton
-                size="small"
-                aria-label={`${translate(`${R}.actions.copy`)} ${label} ${r.username ?? ''}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  void copy(r.id, field);
-                }}
-              >
-                <ContentCopyIcon fontSize="inherit" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
-      </Box>
-    );
-  };
-
+  const secrets = useApiKeySecrets();
   return (
     <>
       <InfoCard />
       <ResourceScreen
         decl={simulatorApiKeys}
+        inputs={{ x_api_key: ApiKeyInput }}
         columns={[
           <FunctionField
             key="key"
             label={`${R}.fields.x_api_key`}
             sortable={false}
-            render={secretCell('x_api_key')}
+            render={(r: any) => <SecretCell record={r} field="x_api_key" secrets={secrets} />}
           />,
           <FunctionField
             key="token"
             label={`${R}.fields.token`}
             sortable={false}
-            render={secretCell('token')}
+            render={(r: any) => <SecretCell record={r} field="token" secrets={secrets} />}
           />,
           <FunctionField
             key="username"
@@ -153,25 +80,13 @@ function ApiKeyList() {
             key="urls"
             label={`${R}.columns.urls`}
             sortable={false}
-            render={(r: any) => (
-              <Box sx={{ maxWidth: 260, wordBreak: 'break-all' }}>
-                <Typography variant="body2">{r.url_dev || '-'}</Typography>
-                {r.url_prod && <Line>{r.url_prod}</Line>}
-              </Box>
-            )}
+            render={(r: any) => <UrlsCell record={r} />}
           />,
           <FunctionField
             key="facility"
             label={`${R}.columns.facility`}
             sortable={false}
-            render={(r: any) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {r.facility_name ?? '-'}
-                </Typography>
-                <Line>{[r.facility_code, r.facility_type].filter(Boolean).join(' · ')}</Line>
-              </Box>
-            )}
+            render={(r: any) => <FacilityCell record={r} />}
           />,
           <FunctionField
             key="created"
@@ -183,19 +98,7 @@ function ApiKeyList() {
             key="test"
             label=""
             sortable={false}
-            render={(r: any) => (
-              <Button
-                size="small"
-                startIcon={<FactCheckIcon />}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  void test(r.id);
-                }}
-                aria-label={`${translate(`${R}.actions.test`)} ${r.username ?? r.facility_name ?? ''}`}
-              >
-                {translate(`${R}.actions.test`)}
-              </Button>
-            )}
+            render={(r: any) => <TestButton record={r} secrets={secrets} />}
           />,
         ]}
       />
