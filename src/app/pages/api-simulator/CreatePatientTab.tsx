@@ -1,0 +1,68 @@
+/** The Patient Create tab of the API Simulator: POST /patient from a form of its JSON Schema. */
+import { useTranslate } from 'react-admin';
+import { Box, Button, Stack } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { JsonSchemaField, type JsonState } from '../../resources/simulator/JsonSchemaField';
+import { Spinner } from './tabs';
+import { T, type Tester } from './useTester';
+
+/** The create-patient form's choices by name (the schema holds the codes the API takes). */
+const GENDERS = { 'ui:enumNames': ['Laki-laki (L)', 'Perempuan (P)'] };
+const CREATE_PATIENT_UI = {
+  gender: GENDERS,
+  insurrance: { 'ui:enumNames': ['0000 - Tanpa asuransi', '0001 - BPJS'] },
+  maritalStatus: {
+    'ui:enumNames': [
+      'Belum menikah (single)',
+      'Menikah (married)',
+      'Cerai (divorced)',
+      'Janda/Duda (widowed)',
+    ],
+  },
+  patientCompanion: { gender: GENDERS },
+};
+
+export function CreatePatientTab({
+  tester,
+  patient,
+  setPatient,
+  version,
+}: {
+  tester: Tester;
+  patient: JsonState;
+  setPatient: (p: JsonState) => void;
+  /** A new value replaces the form's (a replayed history entry). */
+  version: number;
+}) {
+  const translate = useTranslate();
+  const { busy, key } = tester;
+  const value = (patient.value ?? {}) as Record<string, unknown>;
+  const canCreate = !!String(value.nik ?? '').trim() && !!String(value.name ?? '').trim();
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <JsonSchemaField
+        key={version}
+        name="create_patient"
+        label={translate(`${T}.tabs.create`)}
+        initial={patient.value}
+        onChange={setPatient}
+        form={{ uiSchema: CREATE_PATIENT_UI }}
+      />
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={busy ? <Spinner /> : <SendIcon />}
+          disabled={busy || !key || !canCreate || !!patient.error}
+          onClick={() => void tester.run('create', 'POST', '/patient', value)}
+        >
+          {translate(`${T}.create.send`)}
+        </Button>
+        {!canCreate && (
+          <Box component="span" sx={{ ml: 2, color: 'text.secondary', fontSize: 14 }}>
+            {translate(`${T}.create.hint`)}
+          </Box>
+        )}
+      </Box>
+    </Stack>
+  );
+}
