@@ -25,6 +25,7 @@ import {
 } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { API_URL, httpClient } from '../../providers/http';
+import { formatDateTimeWib } from '../../../domain/format';
 import { detailOf } from '../mobile-simulator/client';
 import { sendRequest, type TesterConfig } from './request';
 import { statusColor } from './ResponsePanel';
@@ -239,7 +240,7 @@ export function HistoryDialog({
                 />
                 <ListItemText
                   primary={`${e.method} ${e.path}`}
-                  secondary={`${new Date(e.created_at).toLocaleString()} · ${e.auth_method} · ${e.duration_ms ?? '-'} ms`}
+                  secondary={`${formatDateTimeWib(e.created_at)} · ${e.auth_method} · ${e.duration_ms ?? '-'} ms`}
                   slotProps={{ primary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
