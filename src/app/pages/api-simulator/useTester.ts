@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { API_URL, httpClient } from '../../providers/http';
+import { getStoredUser } from '../../providers/session';
 import type { KeyOption } from '../mobile-simulator/client';
 import { DEFAULT_CONFIG, sendRequest, type TesterConfig, type TesterResponse } from './request';
 import type { HistoryEntry } from './dialogs';
@@ -13,6 +14,9 @@ import type { HistoryEntry } from './dialogs';
 export const T = 'app.api_simulator';
 
 export type TabId = 'search' | 'create' | 'facility';
+
+/** Where the key last used by this admin is remembered (its id, in this browser). */
+const lastKeyItem = () => `api_simulator.last_key.${getStoredUser()?.id ?? ''}`;
 
 export function useTester() {
   const translate = useTranslate();
@@ -35,6 +39,7 @@ export function useTester() {
     }
   }, []);
 
+  /** Chooses a key and loads its value; false when it cannot be opened (then none is loaded). */
   const pickKey = useCallback(async (id: number) => {
     setKeyId(id);
     setKey('');
@@ -42,20 +47,28 @@ export function useTester() {
     try {
       const { json } = await httpClient(`${API_URL}/admin/simulator-apikeys/${id}/reveal`);
       setKey(json.x_api_key ?? '');
+      if (!json.x_api_key) return false;
+      localStorage.setItem(lastKeyItem(), String(id));
+      return true;
     } catch {
       setKey('');
+      return false;
     }
   }, []);
 
   useEffect(() => {
     let live = true;
     // The facility's keys (a medical_facility user gets only theirs); failures stay silent (§8).
+    // The last key used starts chosen, else the first one that opens.
     httpClient(`${API_URL}/admin/simulator-apikeys?limit=100`)
-      .then(({ json }) => {
+      .then(async ({ json }) => {
         if (!live) return;
         const list: KeyOption[] = Array.isArray(json) ? json : (json?.data ?? []);
         setKeys(list);
-        if (list.length === 1) void pickKey(list[0].id);
+        const last = list.find((k) => String(k.id) === localStorage.getItem(lastKeyItem()));
+        for (const k of last ? [last, ...list.filter((x) => x !== last)] : list) {
+          if (!live || (await pickKey(k.id))) return;
+        }
       })
       .catch(() => live && setKeys([]));
     void loadHistory();
