@@ -51,6 +51,20 @@ function KeyPicker({ tester }: { tester: Tester }) {
   );
 }
 
+/**
+ * Tabs that wrap onto a second row rather than scroll, so every label shows whole at any width;
+ * the chosen one is underlined itself (the sliding indicator cannot follow a wrapped row).
+ */
+const TABS_SX = {
+  mt: 1,
+  borderBottom: 1,
+  borderColor: 'divider',
+  '& .MuiTabs-flexContainer': { flexWrap: 'wrap' },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root': { borderBottom: 2, borderColor: 'transparent' },
+  '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+} as const;
+
 type DialogId = 'config' | 'history' | 'domain';
 
 /** The header's buttons: configuration, history (with its length) and the domain dialog. */
@@ -180,13 +194,7 @@ export default function ApiSimulator() {
       >
         <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
           <KeyPicker tester={tester} />
-          <Tabs
-            value={tab}
-            onChange={(_, v) => setTab(v)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}
-          >
+          <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={TABS_SX}>
             <Tab value="search" label={translate(`${T}.tabs.search`)} />
             <Tab value="create" label={translate(`${T}.tabs.create`)} />
             <Tab value="facility" label={translate(`${T}.tabs.facility`)} />
