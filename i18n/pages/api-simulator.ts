@@ -26,7 +26,11 @@ export const apiSimulatorTexts = defineTexts({
       types: { KTP: 'KTP (NIK)', BPJS: 'BPJS', MR: 'Nomor rekam medis (MR)' },
       send: 'Cari Pasien',
     },
-    create: { send: 'Daftarkan Pasien', hint: 'NIK dan nama wajib diisi.' },
+    create: {
+      send: 'Daftarkan Pasien',
+      hint: 'NIK dan nama wajib diisi.',
+      check_fields: 'Periksa isian yang ditandai.',
+    },
     facility_apis: {
       lists: 'Daftar',
       patients: 'Pasien',
@@ -101,7 +105,11 @@ export const apiSimulatorTexts = defineTexts({
       types: { KTP: 'KTP (NIK)', BPJS: 'BPJS', MR: 'Medical record number (MR)' },
       send: 'Search Patient',
     },
-    create: { send: 'Register Patient', hint: 'NIK and name are required.' },
+    create: {
+      send: 'Register Patient',
+      hint: 'NIK and name are required.',
+      check_fields: 'Check the marked fields.',
+    },
     facility_apis: {
       lists: 'Lists',
       patients: 'Patients',
