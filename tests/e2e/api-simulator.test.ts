@@ -53,24 +53,23 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.getByRole('heading', { name: 'API Simulator - Medical Facility Testing' }).first().waitFor();
   }
 
-  /** Fills the given fields of the create form (labelled with the schema's titles). */
-  async function fillPatient(page: Page, p: { nik?: string; name?: string; dob?: string; gender?: string }) {
+  /** The create form's labels in each language. */
+  const LABELS = {
+    id: { name: /^Nama lengkap/, dob: /^Tanggal lahir/, gender: /^Jenis kelamin/ },
+    en: { name: /^Full name/, dob: /^Date of birth/, gender: /^Gender/ },
+  };
+  /** Fills the given fields of the create form. */
+  async function fillPatient(
+    page: Page,
+    p: { nik?: string; name?: string; dob?: string; gender?: string },
+    lang: keyof typeof LABELS = 'id',
+  ) {
+    const label = LABELS[lang];
     if (p.nik) await page.getByLabel(/^NIK/).first().fill(p.nik);
-    if (p.name)
-      await page
-        .getByLabel(/^Nama lengkap/)
-        .first()
-        .fill(p.name);
-    if (p.dob)
-      await page
-        .getByLabel(/^Tanggal lahir/)
-        .first()
-        .fill(p.dob);
+    if (p.name) await page.getByLabel(label.name).first().fill(p.name);
+    if (p.dob) await page.getByLabel(label.dob).first().fill(p.dob);
     if (p.gender) {
-      await page
-        .getByRole('combobox', { name: /^Jenis kelamin/ })
-        .first()
-        .click();
+      await page.getByRole('combobox', { name: label.gender }).first().click();
       await page.getByRole('listbox').getByRole('option', { name: p.gender, exact: true }).click();
       await eventually(() => page.locator('li[role="option"]').count()).toBe(0);
     }
@@ -282,12 +281,12 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.getByText('Send a request to see its response here.').waitFor();
     await chooseOption(page, page, 'Facility / API key', keyLabel(keyRow));
     await page.getByRole('tab', { name: 'Patient Create' }).click();
-    await fillPatient(page, { nik, name: 'Budi Penguji' });
+    await fillPatient(page, { nik, name: 'Budi Penguji' }, 'en');
     const register = page.getByRole('button', { name: 'Register Patient' });
     await register.click();
     await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Required');
     expect(await fieldError(page, 'gender')).toBe('Required');
-    const dob = page.getByLabel(/^Tanggal lahir/).first();
+    const dob = page.getByLabel(LABELS.en.dob).first();
     await dob.fill('1992-13-45');
     await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Not a valid date (YYYY-MM-DD)');
     expect(await chip(page).count()).toBe(0);
@@ -297,7 +296,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await shot(page, 'en-1400-create-errors');
 
-    await fillPatient(page, { gender: 'Laki-laki (L)' });
+    await fillPatient(page, { gender: 'Laki-laki (L)' }, 'en');
     await dob.fill('1992-04-05');
     await eventually(() => fieldError(page, 'dateOfBirth')).toBe('');
     await register.click();
@@ -322,7 +321,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.getByRole('tab', { name: 'Patient Create' }).click();
     const nik = makeNik('317101', '1993-06-07', 'P', 4777);
     await fillPatient(page, { nik, name: 'Sari Penguji', gender: 'Perempuan (P)' });
-    const dob = page.getByLabel(/^Tanggal lahir/).first();
+    const dob = page.getByLabel(LABELS.id.dob).first();
     const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
     for (const impossible of ['1990-13-45', '1993-02-30']) {
       await dob.fill(impossible);

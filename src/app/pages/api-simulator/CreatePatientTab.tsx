@@ -4,17 +4,18 @@
  * its field in the console's language, and nothing is sent while one remains.
  */
 import { useMemo, useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { Box, Button, Stack } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { JsonSchemaField, type JsonState } from '../../resources/simulator/JsonSchemaField';
+import { SANDBOX_FORMS } from '../../resources/simulator/validators';
 import { checkCreatePatient, errorSchemaOf } from './patientCheck';
 import { Spinner } from './tabs';
 import { T, type Tester } from './useTester';
 
 /** The create-patient form's choices by name (the schema holds the codes the API takes). */
 const GENDERS = { 'ui:enumNames': ['Laki-laki (L)', 'Perempuan (P)'] };
-const CREATE_PATIENT_UI = {
+const CHOICES: Record<string, object> = {
   gender: GENDERS,
   insurrance: { 'ui:enumNames': ['0000 - Tanpa asuransi', '0001 - BPJS'] },
   maritalStatus: {
@@ -25,8 +26,27 @@ const CREATE_PATIENT_UI = {
       'Janda/Duda (widowed)',
     ],
   },
-  patientCompanion: { gender: GENDERS },
 };
+
+type Props = Record<string, { title?: string; properties?: Props; items?: { title?: string } }>;
+
+/**
+ * The form's labels in the console's language (the schema's Indonesian titles when a field has
+ * no text of its own) and its choices by name.
+ */
+function createPatientUi(translate: TranslateFunction) {
+  const titled = (props: Props, prefix: string): Record<string, any> =>
+    Object.fromEntries(
+      Object.entries(props).map(([name, p]) => {
+        const title = (key: string, fallback?: string) =>
+          translate(`${T}.create.fields.${prefix}${key}`, { _: fallback ?? key });
+        const ui: Record<string, unknown> = { 'ui:title': title(name, p.title), ...CHOICES[name] };
+        if (p.items) ui.items = { 'ui:title': title(`${name}_item`, p.items.title) };
+        return [name, p.properties ? { ...ui, ...titled(p.properties, `${name}_`) } : ui];
+      }),
+    );
+  return titled(SANDBOX_FORMS.create_patient.schema.properties as Props, '');
+}
 
 export function CreatePatientTab({
   tester,
@@ -48,9 +68,10 @@ export function CreatePatientTab({
   // Checked from the first send on, then as the fields change.
   const [checked, setChecked] = useState(false);
   const errors = useMemo(() => (checked ? checkCreatePatient(value, locale) : {}), [checked, value, locale]);
+  const uiSchema = useMemo(() => createPatientUi(translate), [translate]);
   const form = useMemo(
-    () => ({ uiSchema: CREATE_PATIENT_UI, liveValidate: false, extraErrors: errorSchemaOf(errors) }),
-    [errors],
+    () => ({ uiSchema, liveValidate: false, extraErrors: errorSchemaOf(errors) }),
+    [uiSchema, errors],
   );
   const invalid = Object.keys(errors).length > 0;
   const send = () => {
