@@ -222,6 +222,15 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     // Its key is loaded: a search can be sent at once.
     await page.getByLabel('Nomor ID').fill('3171010101900001');
     await eventually(() => page.getByRole('button', { name: 'Cari Pasien' }).isDisabled()).toBe(false);
+
+    // With that key, Bearer asks /v1/token, and a wrong password is said in the dialog.
+    await page.getByRole('button', { name: 'Konfigurasi API' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Bearer (token dari /v1/token)').check();
+    await dialog.getByLabel('Username', { exact: true }).fill('bukan-pengguna');
+    await dialog.getByLabel('Password', { exact: true }).fill('salah-sekali');
+    await dialog.getByRole('button', { name: 'Ambil Token' }).click();
+    await dialog.getByText(/^Gagal mendapatkan token: /).waitFor();
   });
 
   it('shows every tab label whole at 1400 and 390 px', async () => {

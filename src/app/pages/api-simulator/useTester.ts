@@ -18,26 +18,15 @@ export type TabId = 'search' | 'create' | 'facility';
 /** Where the key last used by this admin is remembered (its id, in this browser). */
 const lastKeyItem = () => `api_simulator.last_key.${getStoredUser()?.id ?? ''}`;
 
-export function useTester() {
-  const translate = useTranslate();
+/**
+ * The facility keys (a medical_facility user gets only theirs; failures stay silent, §8) and the
+ * chosen one with its value and token: the last key used starts chosen, else the first that opens.
+ */
+function useFacilityKeys() {
   const [keys, setKeys] = useState<KeyOption[] | null>(null);
   const [keyId, setKeyId] = useState<number | ''>('');
   const [key, setKey] = useState('');
-  const [config, setConfig] = useState<TesterConfig>(DEFAULT_CONFIG);
   const [token, setToken] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [response, setResponse] = useState<TesterResponse | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [history, setHistory] = useState<HistoryEntry[]>([]);
-
-  const loadHistory = useCallback(async () => {
-    try {
-      const { json } = await httpClient(`${API_URL}/api-simulator/history`);
-      setHistory(json.data ?? []);
-    } catch {
-      // the history is a convenience: the tester works without it
-    }
-  }, []);
 
   /** Chooses a key and loads its value; false when it cannot be opened (then none is loaded). */
   const pickKey = useCallback(async (id: number) => {
@@ -58,8 +47,6 @@ export function useTester() {
 
   useEffect(() => {
     let live = true;
-    // The facility's keys (a medical_facility user gets only theirs); failures stay silent (§8).
-    // The last key used starts chosen, else the first one that opens.
     httpClient(`${API_URL}/admin/simulator-apikeys?limit=100`)
       .then(async ({ json }) => {
         if (!live) return;
@@ -71,11 +58,32 @@ export function useTester() {
         }
       })
       .catch(() => live && setKeys([]));
-    void loadHistory();
     return () => {
       live = false;
     };
-  }, [pickKey, loadHistory]);
+  }, [pickKey]);
+
+  return { keys, keyId, key, pickKey, token, setToken };
+}
+
+export function useTester() {
+  const translate = useTranslate();
+  const { keys, keyId, key, pickKey, token, setToken } = useFacilityKeys();
+  const [config, setConfig] = useState<TesterConfig>(DEFAULT_CONFIG);
+  const [busy, setBusy] = useState(false);
+  const [response, setResponse] = useState<TesterResponse | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+
+  const loadHistory = useCallback(async () => {
+    try {
+      const { json } = await httpClient(`${API_URL}/api-simulator/history`);
+      setHistory(json.data ?? []);
+    } catch {
+      // the history is a convenience: the tester works without it
+    }
+  }, []);
+  useEffect(() => void loadHistory(), [loadHistory]);
 
   const run = async (tab: TabId, method: 'GET' | 'POST', path: string, body?: unknown) => {
     if (!key) return;
