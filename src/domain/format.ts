@@ -14,6 +14,25 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+const jakartaParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as dd/MM/yyyy HH:mm in Jakarta time (the spec's 'Created' column), '-' when absent. */
+export function formatDateTimeWib(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  const p = Object.fromEntries(jakartaParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
 /** Age as the difference of calendar years (spec part 1 §9). */
 export function ageInYears(dateOfBirth: string | null | undefined, today: Date = new Date()): number | null {
   if (!dateOfBirth) return null;

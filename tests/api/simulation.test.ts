@@ -157,6 +157,16 @@ describe.each(dbTargets())('facility API conformance (%s)', (kind) => {
     );
   });
 
+  it('refuses a birth date that is no day of the calendar, on the field, with 400', async () => {
+    for (const dateOfBirth of ['1990-13-45', '1990-02-30', '1990-00-10', '17-05-1990']) {
+      const res = await call('POST', '/v1/patient', { ...patientPayload(5), dateOfBirth });
+      expect(res.statusCode, dateOfBirth).toBe(400);
+      const { errors } = envelopeOf(res).response;
+      expect(Object.keys(errors), dateOfBirth).toEqual(['dateOfBirth']);
+      expect(errors.dateOfBirth, dateOfBirth).toBe('Format tanggal (YYYY-MM-DD) tidak valid');
+    }
+  });
+
   it('books a place: quota down, queue number, booking codes and the configured timeline', async () => {
     expect(await quotaLeft()).toBe(3);
     const p = patientPayload(1);

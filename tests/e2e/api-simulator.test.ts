@@ -24,6 +24,8 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
   let keyRow: { id: number; facility_name: string; facility_code: string };
   let keyValue: string;
   let keyCount: number;
+  let adminKeys: { id: number; facility_name: string; facility_code: string }[];
+  let adminToken: string;
   const sandbox = (url: string) =>
     e2e.api(null, `/api/simulation${url}`, { headers: { 'x-api-key': keyValue } });
 
@@ -34,7 +36,9 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     const { body: own } = await e2e.api(faskes, '/api/admin/simulator-apikeys?limit=100');
     keyRow = (Array.isArray(own) ? own : own.data)[0];
     const { body: all } = await e2e.api(admin, '/api/admin/simulator-apikeys?limit=100');
-    keyCount = (Array.isArray(all) ? all : all.data).length;
+    adminKeys = Array.isArray(all) ? all : all.data;
+    keyCount = adminKeys.length;
+    adminToken = await e2e.apiToken(DEMO.admin);
     keyValue = (await e2e.api(admin, `/api/admin/simulator-apikeys/${keyRow.id}/reveal`)).body.x_api_key;
   });
   afterAll(async () => {
@@ -49,13 +53,34 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.getByRole('heading', { name: 'API Simulator - Medical Facility Testing' }).first().waitFor();
   }
 
+  /** The create form's labels in each language. */
+  const LABELS = {
+    id: { name: /^Nama lengkap/, dob: /^Tanggal lahir/, gender: /^Jenis kelamin/ },
+    en: { name: /^Full name/, dob: /^Date of birth/, gender: /^Gender/ },
+  };
+  /** Fills the given fields of the create form. */
+  async function fillPatient(
+    page: Page,
+    p: { nik?: string; name?: string; dob?: string; gender?: string },
+    lang: keyof typeof LABELS = 'id',
+  ) {
+    const label = LABELS[lang];
+    if (p.nik) await page.getByLabel(/^NIK/).first().fill(p.nik);
+    if (p.name) await page.getByLabel(label.name).first().fill(p.name);
+    if (p.dob) await page.getByLabel(label.dob).first().fill(p.dob);
+    if (p.gender) {
+      await page.getByRole('combobox', { name: label.gender }).first().click();
+      await page.getByRole('listbox').getByRole('option', { name: p.gender, exact: true }).click();
+      await eventually(() => page.locator('li[role="option"]').count()).toBe(0);
+    }
+  }
+
   it('searches a patient found and not found, and shows status, time, headers and body; copy', async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 1440, height: 1000 });
     await open(page);
     const search = page.getByRole('button', { name: 'Cari Pasien' });
-    await page.getByText('Pilih fasilitas untuk memulai.').waitFor();
     expect(await search.isDisabled()).toBe(true);
     await chooseOption(
       page,
@@ -118,22 +143,9 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     // Disabled without NIK and name.
     expect(await send.isDisabled()).toBe(true);
     const nik = makeNik('317101', '1991-02-03', 'P', 4321);
-    await page.getByLabel(/^NIK/).first().fill(nik);
+    await fillPatient(page, { nik });
     expect(await send.isDisabled()).toBe(true);
-    await page
-      .getByLabel(/^Nama lengkap/)
-      .first()
-      .fill('Dewi Penguji');
-    await page
-      .getByLabel(/^Tanggal lahir/)
-      .first()
-      .fill('1991-02-03');
-    await page
-      .getByRole('combobox', { name: /^Jenis kelamin/ })
-      .first()
-      .click();
-    await page.getByRole('listbox').getByRole('option', { name: 'Perempuan (P)', exact: true }).click();
-    await eventually(() => page.locator('li[role="option"]').count()).toBe(0);
+    await fillPatient(page, { name: 'Dewi Penguji', dob: '1991-02-03', gender: 'Perempuan (P)' });
     await eventually(() => send.isDisabled()).toBe(false);
     await expectNoSeriousA11yViolations(page, 'api simulator create');
     await shot(page, 'id-1440-create');
@@ -184,5 +196,151 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     expect(width).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page, 'api simulator 390');
     await shot(page, 'id-390-facility');
+  });
+
+  /** The message rjsf shows under a field of the create form ('' when none). */
+  const fieldError = async (page: Page, field: string) => {
+    const list = page.locator(`[id$="-create_patient_${field}__error"]`);
+    return (await list.count()) ? list.innerText() : '';
+  };
+  const keyLabel = (k: { facility_name: string; facility_code: string }) =>
+    `${k.facility_name} (${k.facility_code})`;
+
+  it('starts with the first key chosen, and with the last one used after a reload', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await open(page);
+    await eventually(() => page.getByTestId('key-picker').inputValue()).toBe(String(adminKeys[0].id));
+    const other = adminKeys[adminKeys.length - 1];
+    expect(other.id).not.toBe(adminKeys[0].id);
+    await chooseOption(page, page, 'Fasilitas / API key', keyLabel(other));
+    await page.getByLabel('Nomor ID').fill('3171010101900001');
+    await eventually(() => page.getByRole('button', { name: 'Cari Pasien' }).isDisabled()).toBe(false);
+    await page.reload();
+    await open(page);
+    await eventually(() => page.getByTestId('key-picker').inputValue()).toBe(String(other.id));
+    // Its key is loaded: a search can be sent at once.
+    await page.getByLabel('Nomor ID').fill('3171010101900001');
+    await eventually(() => page.getByRole('button', { name: 'Cari Pasien' }).isDisabled()).toBe(false);
+
+    // With that key, Bearer asks /v1/token, and a wrong password is said in the dialog.
+    await page.getByRole('button', { name: 'Konfigurasi API' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Bearer (token dari /v1/token)').check();
+    await dialog.getByLabel('Username', { exact: true }).fill('bukan-pengguna');
+    await dialog.getByLabel('Password', { exact: true }).fill('salah-sekali');
+    await dialog.getByRole('button', { name: 'Ambil Token' }).click();
+    await dialog.getByText(/^Gagal mendapatkan token: /).waitFor();
+  });
+
+  it('shows every tab label whole at 1400 and 390 px', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    for (const width of [1400, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page);
+      await page.getByRole('tab', { name: 'RSUD/Puskesmas APIs' }).waitFor();
+      const clipped = await page.evaluate(() => {
+        const list = document.querySelector('[role="tablist"]')!;
+        const box = list.getBoundingClientRect();
+        return [...list.querySelectorAll('[role="tab"]')]
+          .filter((tab) => {
+            const r = tab.getBoundingClientRect();
+            const cut = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+            return cut || tab.scrollWidth > tab.clientWidth + 0.5;
+          })
+          .map((tab) => tab.textContent);
+      });
+      expect(clipped, `${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `id-${width}-tabs`);
+    }
+  });
+
+  it('create form: sent with NIK and name, the missing fields then marked under themselves in the console language', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await open(page);
+    await chooseOption(page, page, 'Fasilitas / API key', keyLabel(keyRow));
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
+    // Disabled without NIK and name (spec part 2 §2); with them, whatever else is missing.
+    expect(await send.isDisabled()).toBe(true);
+    const nik = makeNik('317101', '1992-04-05', 'L', 4555);
+    await fillPatient(page, { nik, name: 'Budi Penguji' });
+    await eventually(() => send.isDisabled()).toBe(false);
+    expect(await fieldError(page, 'gender')).toBe('');
+    await send.click();
+    // Nothing sent: the missing required fields say so under themselves.
+    await eventually(() => fieldError(page, 'gender')).toBe('Wajib diisi');
+    expect(await fieldError(page, 'dateOfBirth')).toBe('Wajib diisi');
+    expect(await fieldError(page, 'nik')).toBe('');
+    expect(await page.getByText(/must (have|match|be)/).count()).toBe(0);
+    expect(await chip(page).count()).toBe(0);
+
+    await fillPatient(page, { gender: 'Laki-laki (L)' });
+    await eventually(() => fieldError(page, 'gender')).toBe('');
+    await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Wajib diisi');
+    await expectNoSeriousA11yViolations(page, 'api simulator create errors');
+    await shot(page, 'id-1400-create-errors');
+
+    // In English (chosen in the header, the page opened again), the same checks speak English.
+    await page.getByRole('button', { name: 'Bahasa Indonesia' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.reload();
+    await page.getByText('Send a request to see its response here.').waitFor();
+    await chooseOption(page, page, 'Facility / API key', keyLabel(keyRow));
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    await fillPatient(page, { nik, name: 'Budi Penguji' }, 'en');
+    const register = page.getByRole('button', { name: 'Register Patient' });
+    await register.click();
+    await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Required');
+    expect(await fieldError(page, 'gender')).toBe('Required');
+    const dob = page.getByLabel(LABELS.en.dob).first();
+    await dob.fill('1992-13-45');
+    await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Not a valid date (YYYY-MM-DD)');
+    expect(await chip(page).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'api simulator create errors, English');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'en-390-create-errors');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await shot(page, 'en-1400-create-errors');
+
+    await fillPatient(page, { gender: 'Laki-laki (L)' }, 'en');
+    await dob.fill('1992-04-05');
+    await eventually(() => fieldError(page, 'dateOfBirth')).toBe('');
+    await register.click();
+    await eventually(() => chip(page).textContent()).toMatch(/^201/);
+
+    // The history shows when, as dd/MM/yyyy HH:mm in Jakarta time.
+    const { body } = await e2e.api(adminToken, '/api/api-simulator/history');
+    const at = new Date(Date.parse(body.data[0].created_at) + 7 * 3_600_000).toISOString();
+    const jakarta = `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)} ${at.slice(11, 16)}`;
+    await page.getByRole('button', { name: /^History \(\d+\)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('POST /patient').first().waitFor();
+    expect(await dialog.getByRole('listitem').first().innerText()).toContain(`${jakarta} · apikey`);
+    await shot(page, 'en-1400-history');
+  });
+
+  it('create form: a birth date that is no day of the calendar is refused beside the field, not sent', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await open(page);
+    await chooseOption(page, page, 'Fasilitas / API key', keyLabel(keyRow));
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    const nik = makeNik('317101', '1993-06-07', 'P', 4777);
+    await fillPatient(page, { nik, name: 'Sari Penguji', gender: 'Perempuan (P)' });
+    const dob = page.getByLabel(LABELS.id.dob).first();
+    const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
+    for (const impossible of ['1990-13-45', '1993-02-30']) {
+      await dob.fill(impossible);
+      await eventually(() => send.isDisabled()).toBe(false);
+      await send.click();
+      await eventually(() => fieldError(page, 'dateOfBirth')).toBe('Format tanggal (YYYY-MM-DD) tidak valid');
+    }
+    expect(await chip(page).count()).toBe(0);
+    await dob.fill('1993-06-07');
+    await send.click();
+    await eventually(() => chip(page).textContent()).toMatch(/^201/);
   });
 });

@@ -166,6 +166,14 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     const headers = await inspector.getByTestId('inspector-request-headers').first().textContent();
     expect(headers).toContain(`${key.value.slice(0, 4)}••••${key.value.slice(-4)}`);
     expect(await inspector.textContent()).not.toContain(key.value);
+    // Each call says when, as dd/MM/yyyy HH:mm in Jakarta time.
+    const when = /· (\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d)$/m.exec(
+      await inspector.getByTestId('inspector-entry').first().innerText(),
+    );
+    expect(when).not.toBeNull();
+    const [, d, mo, y, h, mi] = when!;
+    const shownAt = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:00+07:00`);
+    expect(Math.abs(shownAt - Date.now())).toBeLessThan(10 * 60_000);
     await page.getByRole('switch', { name: 'Inspektur request/response' }).uncheck();
     await eventually(() => inspector.count()).toBe(0);
 

@@ -81,6 +81,42 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
     }
   });
 
+  it("shows '-' and no score for the figures of a facility without appointments", async () => {
+    const name = 'Klinik Tanpa Kunjungan';
+    await e2e.db.query(`INSERT INTO medical_facilities (name, type) VALUES ($1, 'KLINIK')`, [name]);
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto('/performance-analytics');
+    await eventually(() => figure(page, 'stat-total')).not.toBe('0');
+    await choose(page, 'Fasilitas kesehatan', name);
+    await eventually(() => figure(page, 'stat-total')).toBe('0');
+    const completion = page.getByTestId('stat-completion');
+    await eventually(() => figure(page, 'stat-completion')).toBe('-');
+    expect(await figure(page, 'stat-wait')).toBe('-');
+    expect(await figure(page, 'stat-satisfaction')).toBe('-');
+    // No score or rating made of nothing: the card says there is no data.
+    expect(await completion.innerText()).not.toMatch(/skor|Kurang|%/);
+    expect(await completion.innerText()).toContain('belum ada data');
+    expect(await completion.locator('.MuiChip-root').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'performance analytics without data');
+    if (process.env.SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/id-1400-empty.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/id-390-empty.png`, fullPage: true });
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.getByRole('button', { name: 'Bahasa Indonesia' }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.getByRole('tab', { name: 'Facility Performance' }).waitFor();
+      await choose(page, 'Medical facility', name);
+      await eventually(() => completion.innerText()).toContain('no data yet');
+      expect(await completion.innerText()).not.toMatch(/score|Poor|%/);
+      await page.screenshot({ path: `${SHOTS}/en-1400-empty.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/en-390-empty.png`, fullPage: true });
+    }
+  });
+
   it('keeps staff out: the server answers 403 and the console goes to the dashboard', async () => {
     const staffToken = await e2e.apiToken(DEMO.staff);
     expect((await e2e.api(staffToken, '/api/analytics/performance')).status).toBe(403);

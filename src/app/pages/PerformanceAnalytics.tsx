@@ -37,6 +37,8 @@ function Overview({ data }: { data: PerformanceData }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.performance.${key}`, options);
   const o = data.overview;
+  // No appointment in the range: no completion rate, and no score or rating made of nothing.
+  const empty = o.totalAppointments === 0;
   return (
     <StatGrid>
       <StatCard
@@ -61,15 +63,19 @@ function Overview({ data }: { data: PerformanceData }) {
       <StatCard
         testId="stat-completion"
         label={t('cards.completion')}
-        value={formatPercent(o.completionRate)}
+        value={empty ? '-' : formatPercent(o.completionRate)}
         caption={
-          <Box
-            component="span"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-          >
-            <EfficiencyChip value={o.completionRate} />
-            {t('captions.completion', { score: o.score, rating: t(`ratings.${o.rating}`) })}
-          </Box>
+          empty ? (
+            t('captions.no_data')
+          ) : (
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+            >
+              <EfficiencyChip value={o.completionRate} />
+              {t('captions.completion', { score: o.score, rating: t(`ratings.${o.rating}`) })}
+            </Box>
+          )
         }
         icon={<TaskAltIcon />}
         color="success"

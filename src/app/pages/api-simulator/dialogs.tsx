@@ -25,6 +25,7 @@ import {
 } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { API_URL, httpClient } from '../../providers/http';
+import { formatDateTimeWib } from '../../../domain/format';
 import { detailOf } from '../mobile-simulator/client';
 import { sendRequest, type TesterConfig } from './request';
 import { statusColor } from './ResponsePanel';
@@ -46,26 +47,21 @@ export interface HistoryEntry {
 
 const useFullScreen = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
-/** Target (the local sandbox or an external URL through the proxy), timeout and auth method. */
-export function ConfigDialog({
+/** Bearer: a token from POST /v1/token with the key, a username and a password. */
+function TokenFields({
   config,
-  onChange,
   apiKey,
   defaultUsername,
   token,
   onToken,
-  onClose,
 }: {
   config: TesterConfig;
-  onChange: (c: TesterConfig) => void;
   apiKey: string;
   defaultUsername: string;
   token: string | null;
   onToken: (token: string | null) => void;
-  onClose: () => void;
 }) {
   const translate = useTranslate();
-  const [external, setExternal] = useState(!!config.externalUrl);
   const [username, setUsername] = useState(defaultUsername);
   const [password, setPassword] = useState('');
   const [tokenBusy, setTokenBusy] = useState(false);
@@ -88,6 +84,62 @@ export function ConfigDialog({
         }),
       );
   };
+  return (
+    <Stack spacing={1.5}>
+      {!token && <Alert severity="info">{translate(`${T}.config.token_needed`)}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField
+          size="small"
+          label={translate(`${T}.config.username`)}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          size="small"
+          type="password"
+          label={translate(`${T}.config.password`)}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+        />
+      </Stack>
+      <Box>
+        <Button
+          variant="outlined"
+          onClick={() => void getToken()}
+          disabled={tokenBusy || !apiKey || !username || !password}
+          startIcon={tokenBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate(`${T}.config.get_token`)}
+        </Button>
+        {token && <Chip sx={{ ml: 1 }} color="success" label={translate(`${T}.config.token_ok`)} />}
+      </Box>
+      {tokenError && <Alert severity="error">{tokenError}</Alert>}
+    </Stack>
+  );
+}
+
+/** Target (the local sandbox or an external URL through the proxy), timeout and auth method. */
+export function ConfigDialog({
+  config,
+  onChange,
+  apiKey,
+  defaultUsername,
+  token,
+  onToken,
+  onClose,
+}: {
+  config: TesterConfig;
+  onChange: (c: TesterConfig) => void;
+  apiKey: string;
+  defaultUsername: string;
+  token: string | null;
+  onToken: (token: string | null) => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const [external, setExternal] = useState(!!config.externalUrl);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={useFullScreen()}>
       <DialogTitle>{translate(`${T}.config.title`)}</DialogTitle>
@@ -157,38 +209,13 @@ export function ConfigDialog({
             </RadioGroup>
           </FormControl>
           {config.auth === 'bearer' && (
-            <Stack spacing={1.5}>
-              {!token && <Alert severity="info">{translate(`${T}.config.token_needed`)}</Alert>}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                <TextField
-                  size="small"
-                  label={translate(`${T}.config.username`)}
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  autoComplete="off"
-                />
-                <TextField
-                  size="small"
-                  type="password"
-                  label={translate(`${T}.config.password`)}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  autoComplete="new-password"
-                />
-              </Stack>
-              <Box>
-                <Button
-                  variant="outlined"
-                  onClick={() => void getToken()}
-                  disabled={tokenBusy || !apiKey || !username || !password}
-                  startIcon={tokenBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
-                >
-                  {translate(`${T}.config.get_token`)}
-                </Button>
-                {token && <Chip sx={{ ml: 1 }} color="success" label={translate(`${T}.config.token_ok`)} />}
-              </Box>
-              {tokenError && <Alert severity="error">{tokenError}</Alert>}
-            </Stack>
+            <TokenFields
+              config={config}
+              apiKey={apiKey}
+              defaultUsername={defaultUsername}
+              token={token}
+              onToken={onToken}
+            />
           )}
         </Stack>
       </DialogContent>
@@ -239,7 +266,7 @@ export function HistoryDialog({
                 />
                 <ListItemText
                   primary={`${e.method} ${e.path}`}
-                  secondary={`${new Date(e.created_at).toLocaleString()} · ${e.auth_method} · ${e.duration_ms ?? '-'} ms`}
+                  secondary={`${formatDateTimeWib(e.created_at)} · ${e.auth_method} · ${e.duration_ms ?? '-'} ms`}
                   slotProps={{ primary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

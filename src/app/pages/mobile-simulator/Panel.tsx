@@ -22,6 +22,7 @@ import {
 } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { formatDateTimeWib } from '../../../domain/format';
 import {
   isLocalTarget,
   maskValue,
@@ -70,7 +71,7 @@ function ExchangeView({ e }: { e: Exchange }) {
           data-testid="inspector-status"
         />
         <Typography variant="caption" color="text.secondary">
-          {e.ms} ms · {new Date(e.at).toLocaleTimeString()}
+          {e.ms} ms · {formatDateTimeWib(e.at)}
         </Typography>
       </Stack>
       <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mt: 0.5 }}>

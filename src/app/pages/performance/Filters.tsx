@@ -24,7 +24,17 @@ export function Filters({
   const facilityOf = new Map(options?.facilities.map((f) => [f.id, f.name]));
   const field = { size: 'small' as const, select: true, sx: { minWidth: 180, flex: '1 1 180px' } };
   return (
-    <Box data-testid="performance-filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+    <Box
+      data-testid="performance-filters"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        mb: 2,
+        // The focused label on the filled field's grey: the darker teal reads (4.5:1), the main one not.
+        '& .MuiInputLabel-root.Mui-focused': { color: 'primary.dark' },
+      }}
+    >
       <TextField
         {...field}
         id="performance-range"

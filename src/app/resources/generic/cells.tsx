@@ -2,24 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import { formatDate, formatRupiah } from '../../../domain/format';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Jakarta',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** dd/MM/yyyy HH:mm in Jakarta time (the spec's 'Created' column), '-' when absent. */
-export function formatDateTimeWib(value: string | null | undefined): string {
-  if (!value) return '-';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '-';
-  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
+export { formatDateTimeWib } from '../../../domain/format';
 
 /** A coordinate with six decimals ('-6.175392'), '-' when absent. */
 export const formatCoord = (n: number | null | undefined) => (n == null ? '-' : Number(n).toFixed(6));
