@@ -420,6 +420,41 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await page.getByText('Silakan pilih poli terlebih dahulu').waitFor();
   });
 
+  /** A page whose key list answers `rows` (an empty list: a user without keys). */
+  async function pageWithKeys(rows: unknown[], as: string = DEMO.admin) {
+    const page = await e2e.newPage({ as });
+    await page.route('**/api/admin/simulator-apikeys?limit=100', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(rows) }),
+    );
+    return page;
+  }
+  const stepper = (page: Page) => page.getByTestId('wizard-stepper');
+
+  it('shows its four steps before a key is chosen, disabled, with the reason', async () => {
+    const page = await pageWithKeys([]);
+    await page.goto(URL);
+    await page.getByText('Pilih API key fasilitas di panel pengaturan untuk memulai.').waitFor();
+    await stepper(page).waitFor();
+    for (const step of ['Cek NIK Pasien', 'Data Pasien', 'Pilih Dokter', 'Konfirmasi']) {
+      expect(await stepper(page).getByText(step, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await stepper(page).getAttribute('data-locked')).toBe('true');
+    // No step is current and none can be used: the NIK form is not there yet.
+    expect(await stepper(page).locator('.Mui-active').count()).toBe(0);
+    expect(await stepper(page).locator('.MuiStepLabel-root.Mui-disabled').count()).toBe(4);
+    expect(await page.getByTestId('nik-input').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'mobile stepper without key');
+
+    // With a key the same stepper unlocks, its first step current.
+    const ready = await e2e.newPage({ as: DEMO.medical_facility });
+    await ready.goto(URL);
+    await eventually(() => stepper(ready).getAttribute('data-locked')).toBe('false');
+    expect(await stepper(ready).locator('.MuiStepLabel-label.Mui-active').textContent()).toBe(
+      'Cek NIK Pasien',
+    );
+    expect(await stepper(ready).locator('.MuiStepLabel-root.Mui-disabled').count()).toBe(0);
+  });
+
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));

@@ -251,7 +251,11 @@ export function Panel(props: PanelProps) {
                     ? translate(`${T}.key_auto`)
                     : undefined
             }
-            slotProps={{ select: { inputProps: { 'data-testid': 'key-picker' } } }}
+            slotProps={{
+              select: { inputProps: { 'data-testid': 'key-picker' } },
+              // Why the picker is disabled stays readable (the disabled grey is too faint).
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           >
             {props.keys.map((k) => (
               <MenuItem key={k.id} value={k.id}>

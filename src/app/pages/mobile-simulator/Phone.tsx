@@ -1,6 +1,7 @@
 /**
- * The phone of E-Registrasi: the app bar (back, app and facility name), the stepper once a key
- * is chosen, the step's title, its messages and the step itself.
+ * The phone of E-Registrasi: the app bar (back, app and facility name), the stepper (shown from
+ * the start, its steps disabled until a key is chosen), the step's title, its messages and the
+ * step itself.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
@@ -19,6 +20,7 @@ const STEP_VIEWS = [NikStep, PatientStep, DoctorStep, ConfirmStep, TicketStep];
 export interface PhoneProps extends StepProps {
   /** A key is chosen: the wizard can run. */
   ready: boolean;
+  keysLoading: boolean;
   facilityName: string | null;
   wide: boolean;
 }
@@ -62,7 +64,7 @@ function AppBar({
   );
 }
 
-/** The four steps, the current one highlighted. */
+/** The four steps; until a key is chosen none is current and all are disabled. */
 function WizardStepper({ step, ready }: { step: number; ready: boolean }) {
   const translate = useTranslate();
   return (
@@ -84,7 +86,7 @@ function WizardStepper({ step, ready }: { step: number; ready: boolean }) {
   );
 }
 
-export function Phone({ ready, facilityName, wide, ...step }: PhoneProps) {
+export function Phone({ ready, keysLoading, facilityName, wide, ...step }: PhoneProps) {
   const translate = useTranslate();
   const { w, dispatch } = step;
   const contentRef = useRef<HTMLDivElement>(null);
@@ -124,7 +126,7 @@ export function Phone({ ready, facilityName, wide, ...step }: PhoneProps) {
         onBack={step.actions.back}
         facilityName={facilityName}
       />
-      {ready && <WizardStepper step={w.step} ready={ready} />}
+      <WizardStepper step={w.step} ready={ready} />
       <Box ref={contentRef} sx={{ flex: 1, overflowY: 'auto', p: 2 }}>
         <Typography
           variant="h6"
@@ -165,7 +167,7 @@ export function Phone({ ready, facilityName, wide, ...step }: PhoneProps) {
           <View {...step} />
         ) : (
           <Alert severity="info" data-testid="no-key">
-            {translate(`${T}.no_key`)}
+            {translate(keysLoading ? `${T}.panel.key_loading` : `${T}.no_key`)}
           </Alert>
         )}
       </Box>

@@ -45,6 +45,7 @@ export default function MobileSimulator() {
       dispatch={dispatch}
       actions={actions}
       ready={!!api.conn.key}
+      keysLoading={keys.keysLoading}
       facilityName={facilityName}
       wide={wide}
     />
