@@ -85,7 +85,7 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     const { status, body } = await sandbox('/patients?limit=100');
     expect(status).toBe(200);
     const oldestFirst = [...body.response.data].reverse();
-    return oldestFirst[n] as { nik: string; name: string };
+    return oldestFirst[n] as { nik: string; name: string; insurance_type: string | null };
   }
 
   it('books an existing patient up to the e-ticket; the quota of that time is one lower', async () => {
@@ -110,12 +110,13 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await expect.poll(() => page.getByTestId('patient-name').textContent()).toBe(patient.name);
     await page.getByTestId('field-poly').waitFor();
     await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
-    // The spec's defaults: 09:00 (ends 10:00) and payment UMUM.
+    // The spec's default time 09:00 (ends 10:00); the payment follows the patient's insurance.
     await expect
       .poll(() => page.getByRole('combobox', { name: /^Jam Kunjungan/ }).textContent())
       .toBe('09:00');
     await page.getByText('Selesai 10:00 (1 jam)').waitFor();
-    expect(await page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(true);
+    const payment = patient.insurance_type === 'BPJS' ? 'BPJS' : 'Umum';
+    expect(await page.getByRole('radio', { name: payment }).isChecked()).toBe(true);
     await chooseOption(page, page, 'Poli', poli.poly_name);
     await menusClosed(page);
     await expectNoSeriousA11yViolations(page, 'mobile step 2');
@@ -453,6 +454,35 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
       'Cek NIK Pasien',
     );
     expect(await stepper(ready).locator('.MuiStepLabel-root.Mui-disabled').count()).toBe(0);
+  });
+
+  it("preselects the payment that follows the chosen patient's insurance", async () => {
+    const { body } = await sandbox('/patients?limit=100');
+    const patients = body.response.data as { nik: string; insurance_type: string | null }[];
+    const bpjs = patients.find((p) => p.insurance_type === 'BPJS')!;
+    const other = patients.find((p) => p.insurance_type !== 'BPJS')!;
+    expect(bpjs && other).toBeTruthy();
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.goto(URL);
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+    const check = async (nik: string) => {
+      await page.getByTestId('nik-input').fill(nik);
+      await page.getByRole('button', { name: 'Cek NIK' }).click();
+      await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    };
+    await check(bpjs.nik);
+    await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(false);
+    // The user may still pay otherwise; the next patient gets their own.
+    await page.getByRole('radio', { name: 'Umum' }).check();
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await check(other.nik);
+    await eventually(() => page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(true);
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await check(bpjs.nik);
+    await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
   });
 
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {

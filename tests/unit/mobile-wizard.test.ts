@@ -1,10 +1,12 @@
 /**
- * The E-Registrasi wizard's transitions (spec part 2 §4 'Mobile wizard') and its default visit day.
+ * The E-Registrasi wizard's transitions (spec part 2 §4 'Mobile wizard'), its default visit day,
+ * and the payment a patient's insurance implies.
  */
 import { describe, expect, it } from 'vitest';
 import {
   defaultVisitDate,
   initialWizard,
+  paymentFor,
   wizardReducer,
   type Patient,
   type WizardAction,
@@ -33,12 +35,30 @@ describe('the visit day a new wizard proposes', () => {
 });
 
 describe('wizardReducer', () => {
-  it('a found patient goes from step 0 to step 2', () => {
+  it('a found patient goes from step 0 to step 2, payment following their insurance', () => {
     const s = run([
       { type: 'edit', patch: { nik: bpjs.nik } },
       { type: 'patientReady', patient: bpjs, registered: false },
     ]);
-    expect(s).toMatchObject({ step: 2, patient: bpjs, registered: false, payment: 'UMUM' });
+    expect(s).toMatchObject({ step: 2, patient: bpjs, registered: false, payment: 'BPJS' });
+    expect(run([{ type: 'patientReady', patient: umum, registered: false }]).payment).toBe('UMUM');
+    expect(
+      run([
+        { type: 'patientReady', patient: { ...umum, insurance_type: 'Asuransi Swasta' }, registered: false },
+      ]).payment,
+    ).toBe('UMUM');
+  });
+
+  it("a second patient replaces the first one's payment; the user may still change it", () => {
+    const s = run([
+      { type: 'patientReady', patient: bpjs, registered: false },
+      { type: 'edit', patch: { payment: 'UMUM' } },
+    ]);
+    expect(s.payment).toBe('UMUM');
+    expect(
+      run([{ type: 'back' }, { type: 'back' }, { type: 'patientReady', patient: bpjs, registered: false }], s)
+        .payment,
+    ).toBe('BPJS');
   });
 
   it("an unknown NIK opens the new-patient form holding it, with the server's message", () => {
@@ -111,5 +131,13 @@ describe('wizardReducer', () => {
       s,
     );
     expect(s).toEqual(copy);
+  });
+});
+
+describe('paymentFor', () => {
+  it('is BPJS only for a BPJS patient', () => {
+    expect(paymentFor(bpjs)).toBe('BPJS');
+    expect(paymentFor({ ...bpjs, insurance_type: ' bpjs ' })).toBe('BPJS');
+    expect(paymentFor({ ...bpjs, insurance_type: null })).toBe('UMUM');
   });
 });

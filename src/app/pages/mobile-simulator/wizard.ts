@@ -43,6 +43,10 @@ export interface Patient {
   insurance_type?: string | null;
 }
 
+/** The payment a patient's insurance implies: BPJS for a BPJS patient, otherwise Umum. */
+export const paymentFor = (patient: Patient): Payment =>
+  patient.insurance_type?.trim().toUpperCase() === 'BPJS' ? 'BPJS' : 'UMUM';
+
 export interface PatientForm {
   nik: string;
   name: string;
@@ -155,7 +159,7 @@ export type WizardAction =
   | { type: 'back' }
   /** The NIK is nobody's: the new-patient form with it, the server's message shown. */
   | { type: 'patientNotFound'; nik: string; info: string }
-  /** A patient found or just registered: on to the doctor step. */
+  /** A patient found or just registered: on to the doctor step, payment following their insurance. */
   | { type: 'patientReady'; patient: Patient; registered: boolean; info?: string }
   | { type: 'poliLoaded'; poli: Poli[]; error: string | null }
   | { type: 'doctorsLoaded'; doctors: QuotaEntry[] }
@@ -196,6 +200,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
         step: 2,
         patient: a.patient,
         registered: a.registered,
+        payment: paymentFor(a.patient),
         info: a.info ?? null,
       };
     case 'poliLoaded':

@@ -13,7 +13,7 @@ import { jakartaToday } from '../../../../domain/clock';
 import { endOf, PAYMENTS, VISIT_TIMES, type Payment } from '../wizard';
 import { ActionButton, PatientCard, T, type StepProps } from './common';
 
-/** Step 2: the poli, visit date and time, and payment. */
+/** Step 2: the poli, visit date and time, and payment (preset from the patient's insurance). */
 export function DoctorStep({ w, dispatch, actions }: StepProps) {
   const translate = useTranslate();
   const { poli, poliError, fieldErrors } = w;
