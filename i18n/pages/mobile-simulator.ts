@@ -27,6 +27,7 @@ export const mobileSimulatorTexts = defineTexts({
     confirm: 'Konfirmasi Janji Temu',
     new_booking: 'Buat Janji Temu Baru',
     loading: 'Memuat...',
+    pick_date: 'Pilih %{field} dari kalender',
     fields: {
       nik: 'NIK',
       name: 'Nama Lengkap',
@@ -129,6 +130,7 @@ export const mobileSimulatorTexts = defineTexts({
       check: 'Gagal memeriksa NIK',
       quota: 'Gagal mengambil kuota dokter',
       network: 'Kesalahan jaringan',
+      date_invalid: 'Tanggal harus berformat dd/mm/yyyy',
     },
   },
   en: {
@@ -153,6 +155,7 @@ export const mobileSimulatorTexts = defineTexts({
     confirm: 'Confirm Appointment',
     new_booking: 'Buat Janji Temu Baru',
     loading: 'Loading...',
+    pick_date: 'Choose the %{field} from a calendar',
     fields: {
       nik: 'NIK',
       name: 'Full Name',
@@ -255,6 +258,7 @@ export const mobileSimulatorTexts = defineTexts({
       check: 'Failed to check the NIK',
       quota: "Failed to load the doctors' quota",
       network: 'Network error',
+      date_invalid: 'The date must be dd/mm/yyyy',
     },
   },
 });

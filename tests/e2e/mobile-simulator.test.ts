@@ -485,6 +485,52 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
   });
 
+  it('shows dates as dd/MM/yyyy and times in Jakarta time in a browser set to en-US in New York', async () => {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+      viewport: { width: 1400, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      await e2e.login(page, DEMO.admin);
+      await page.goto(URL);
+      await pickKey(page);
+      const patient = await existingPatient(3);
+      await page.getByTestId('nik-input').fill(patient.nik);
+      await page.getByRole('button', { name: 'Cek NIK' }).click();
+      await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+      const [y, m, d] = visitDate().split('-');
+      const date = page.getByTestId('field-date');
+      expect(await date.inputValue()).toBe(`${d}/${m}/${y}`);
+      // A day that does not exist is refused by its field; a dd/MM/yyyy one is sent as a date.
+      await date.fill('31/02/2027');
+      await page.getByText('Tanggal harus berformat dd/mm/yyyy').waitFor();
+      await date.fill(`${d}/${m}/${y}`);
+      expect(await page.getByText('Tanggal harus berformat dd/mm/yyyy').count()).toBe(0);
+      await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+      await chooseOption(page, page, 'Poli', poli.poly_name);
+      await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+      await expect
+        .poll(() => page.getByTestId('inspector-entry').first().textContent())
+        .toContain(`/v1/appointment/quota/${poli.poly_code}/${visitDate()}?time=09%3A00`);
+      // The inspector's clock is Jakarta's (UTC+7), 24-hour, whatever the browser's zone.
+      const shown = await page.getByTestId('inspector-time').first().textContent();
+      const hhmmss = /(\d{2}):(\d{2}):(\d{2}) WIB$/.exec(shown ?? '');
+      expect(hhmmss, shown ?? '').not.toBeNull();
+      const jakarta = new Date(Date.now() + 7 * 3600_000);
+      const minutes = (h: number, min: number) => h * 60 + min;
+      const diff = Math.abs(
+        minutes(Number(hhmmss![1]), Number(hhmmss![2])) -
+          minutes(jakarta.getUTCHours(), jakarta.getUTCMinutes()),
+      );
+      expect(Math.min(diff, 1440 - diff)).toBeLessThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));

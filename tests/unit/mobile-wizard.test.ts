@@ -1,11 +1,12 @@
 /**
  * The E-Registrasi wizard's transitions (spec part 2 §4 'Mobile wizard'), its default visit day,
- * and the payment a patient's insurance implies.
+ * the payment a patient's insurance implies, and the dates it accepts.
  */
 import { describe, expect, it } from 'vitest';
 import {
   defaultVisitDate,
   initialWizard,
+  parseDay,
   paymentFor,
   wizardReducer,
   type Patient,
@@ -139,5 +140,18 @@ describe('paymentFor', () => {
     expect(paymentFor(bpjs)).toBe('BPJS');
     expect(paymentFor({ ...bpjs, insurance_type: ' bpjs ' })).toBe('BPJS');
     expect(paymentFor({ ...bpjs, insurance_type: null })).toBe('UMUM');
+  });
+});
+
+describe('parseDay', () => {
+  it('reads dd/MM/yyyy (and YYYY-MM-DD) into YYYY-MM-DD, refusing days that do not exist', () => {
+    expect(parseDay('26/11/2026')).toBe('2026-11-26');
+    expect(parseDay(' 1/2/2027 ')).toBe('2027-02-01');
+    expect(parseDay('2026-11-26')).toBe('2026-11-26');
+    expect(parseDay('29/02/2028')).toBe('2028-02-29');
+    expect(parseDay('29/02/2027')).toBeNull();
+    expect(parseDay('11/26/2026')).toBeNull();
+    expect(parseDay('26-11-2026')).toBeNull();
+    expect(parseDay('')).toBeNull();
   });
 });

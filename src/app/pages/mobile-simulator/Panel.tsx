@@ -51,6 +51,15 @@ export interface PanelProps {
   onClear: () => void;
 }
 
+/** The time of an exchange in Jakarta (WIB), 24-hour, whatever the browser's zone and language. */
+const jakartaTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 
 function ExchangeView({ e }: { e: Exchange }) {
@@ -71,7 +80,7 @@ function ExchangeView({ e }: { e: Exchange }) {
           data-testid="inspector-status"
         />
         <Typography variant="caption" color="text.secondary" data-testid="inspector-time">
-          {e.ms} ms · {new Date(e.at).toLocaleTimeString()}
+          {e.ms} ms · {jakartaTime.format(new Date(e.at))} WIB
         </Typography>
       </Stack>
       <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mt: 0.5 }}>

@@ -141,6 +141,7 @@ export function useWizard(api: FacilityApi): [WizardState, Dispatch<WizardAction
   const loadDoctors = async () => {
     clear();
     if (!w.poly) return fail({ fieldErrors: { poly: t('errors.poli_required') } });
+    if (!w.date) return fail({ fieldErrors: { date: t('errors.date_invalid') } });
     const a = await call(() => api.quota(w.poly, w.date, w.time));
     if (!a.ok) {
       return fail({ fieldErrors: fieldErrorsOf(a.body), error: withDetail(t('errors.quota'), a.detail) });

@@ -31,6 +31,19 @@ export function defaultVisitDate(today: string) {
   return new Date(`${tomorrow}T00:00:00Z`).getUTCDay() === 0 ? addDays(today, 2) : tomorrow;
 }
 
+/** 'dd/MM/yyyy' (or 'YYYY-MM-DD') → 'YYYY-MM-DD' when it is a real date, else null. */
+export function parseDay(text: string): string | null {
+  const t = text.trim();
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  const parts = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : null;
+  if (!parts) return null;
+  const [y, m, d] = parts;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
 export interface Patient {
   id?: number;
   nik: string;

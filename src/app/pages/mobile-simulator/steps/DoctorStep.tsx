@@ -10,6 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { jakartaToday } from '../../../../domain/clock';
+import { DateField } from '../DateField';
 import { endOf, PAYMENTS, VISIT_TIMES, type Payment } from '../wizard';
 import { ActionButton, PatientCard, T, type StepProps } from './common';
 
@@ -39,19 +40,15 @@ export function DoctorStep({ w, dispatch, actions }: StepProps) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        size="small"
-        fullWidth
-        type="date"
+      <DateField
         label={translate(`${T}.fields.date`)}
         value={w.date}
-        onChange={(ev) => dispatch({ type: 'edit', patch: { date: ev.target.value } })}
+        onChange={(date) => dispatch({ type: 'edit', patch: { date } })}
+        name="date"
+        testId="field-date"
+        min={jakartaToday()}
         error={!!fieldErrors.date}
         helperText={fieldErrors.date}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: jakartaToday(), 'data-testid': 'field-date' },
-        }}
       />
       <TextField
         select

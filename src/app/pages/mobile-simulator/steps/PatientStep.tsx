@@ -1,5 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { jakartaToday } from '../../../../domain/clock';
+import { DateField } from '../DateField';
 import { INSURANCE_CODES, MARITAL, type PatientForm } from '../wizard';
 import { ActionButton, PatientCard, T, type StepProps } from './common';
 
@@ -53,10 +55,7 @@ function NewPatientForm({ w, dispatch, actions }: StepProps) {
       type={extra.type}
       multiline={extra.multiline}
       minRows={extra.minRows}
-      slotProps={{
-        htmlInput: { name, 'data-testid': `field-${name}` },
-        inputLabel: extra.type === 'date' ? { shrink: true } : undefined,
-      }}
+      slotProps={{ htmlInput: { name, 'data-testid': `field-${name}` } }}
     />
   );
   const choice = (
@@ -101,7 +100,17 @@ function NewPatientForm({ w, dispatch, actions }: StepProps) {
         'gender',
         (['L', 'P'] as const).map((g) => ({ value: g, label: translate(`${T}.genders.${g}`) })),
       )}
-      {field('dateOfBirth', { type: 'date' }, true)}
+      <DateField
+        label={translate(`${T}.fields.date_of_birth`)}
+        value={w.form.dateOfBirth}
+        onChange={(dateOfBirth) => edit({ dateOfBirth })}
+        name="dateOfBirth"
+        testId="field-dateOfBirth"
+        max={jakartaToday()}
+        required
+        error={!!errors.dateOfBirth}
+        helperText={errors.dateOfBirth?.trim() || undefined}
+      />
       {field('placeOfBirth')}
       {field('phoneNumber', { type: 'tel' }, true)}
       {field('email', { type: 'email' })}
