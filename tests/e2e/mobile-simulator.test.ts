@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, storageItem, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { makeNik } from '../../src/domain/nik';
 
@@ -75,7 +75,11 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
   const title = (page: Page) => page.getByTestId('step-title');
   const stepError = (page: Page) => page.getByTestId('step-error');
 
+  const keyPicker = (page: Page) => page.getByRole('combobox', { name: /^API Key Fasilitas/ });
+
   async function pickKey(page: Page) {
+    // The picker is enabled once the key the screen opens with is loaded.
+    await eventually(() => keyPicker(page).getAttribute('aria-disabled')).toBeNull();
     await chooseOption(page, page, 'API Key Fasilitas', `${key.facility_name} (${key.facility_code})`);
     await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
   }
@@ -92,7 +96,6 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(URL);
-    await page.getByText('Pilih API key fasilitas di panel pengaturan untuk memulai.').waitFor();
     await pickKey(page);
     await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(key.facility_name);
     await expectNoSeriousA11yViolations(page, 'mobile step 0');
@@ -529,6 +532,38 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("opens with the admin's last used key, else the first key, remembered in this browser", async () => {
+    const { body } = await e2e.api(admin, '/api/admin/simulator-apikeys?limit=100');
+    const list = (Array.isArray(body) ? body : body.data) as Key[];
+    expect(list.length).toBeGreaterThan(1);
+    const label = (k: Key) => `${k.facility_name} (${k.facility_code})`;
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto(URL);
+    // Nothing used yet: the first key, loaded and ready.
+    await eventually(() => keyPicker(page).textContent()).toBe(label(list[0]));
+    await eventually(() => page.getByTestId('api-key').inputValue()).not.toBe('');
+    await page.getByText('API key pertama dipilih otomatis.').waitFor();
+    await stepper(page).waitFor();
+    expect(await stepper(page).getAttribute('data-locked')).toBe('false');
+    await page.getByTestId('nik-input').waitFor();
+
+    // Another key chosen is the one the next visit opens with.
+    const other = list[1];
+    await chooseOption(page, page, 'API Key Fasilitas', label(other));
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(other.facility_name);
+    expect(await storageItem(page, 'mobile-simulator.last-key')).toBe(String(other.id));
+    await page.reload();
+    await eventually(() => keyPicker(page).textContent()).toBe(label(other));
+    await page.getByText('API key yang terakhir Anda pakai dipilih otomatis.').waitFor();
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(other.facility_name);
+    await expectNoSeriousA11yViolations(page, 'mobile last key');
+
+    // A remembered key that is gone: the first one again.
+    await page.evaluate(() => window.localStorage.setItem('mobile-simulator.last-key', '999999'));
+    await page.reload();
+    await eventually(() => keyPicker(page).textContent()).toBe(label(list[0]));
   });
 
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {

@@ -1,6 +1,6 @@
 /**
  * The E-Registrasi wizard's transitions (spec part 2 §4 'Mobile wizard'), its default visit day,
- * the payment a patient's insurance implies, and the dates it accepts.
+ * the payment a patient's insurance implies, the dates it accepts, and the key it opens with.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,8 @@ import {
   type WizardAction,
   type WizardState,
 } from '../../src/app/pages/mobile-simulator/wizard';
+import { keyOrder } from '../../src/app/pages/mobile-simulator/keys';
+import type { KeyOption } from '../../src/app/pages/mobile-simulator/client';
 
 const TODAY = '2026-11-25'; // a Wednesday
 const run = (actions: WizardAction[], from: WizardState = initialWizard(TODAY)) =>
@@ -153,5 +155,15 @@ describe('parseDay', () => {
     expect(parseDay('11/26/2026')).toBeNull();
     expect(parseDay('26-11-2026')).toBeNull();
     expect(parseDay('')).toBeNull();
+  });
+});
+
+describe('keyOrder', () => {
+  const key = (id: number) => ({ id, facility_name: `F${id}`, facility_code: `C${id}` }) as KeyOption;
+  const list = [key(3), key(5), key(8)];
+  it('tries the last key used first, then the list in its order', () => {
+    expect(keyOrder(list, 8).map((k) => k.id)).toEqual([8, 3, 5]);
+    expect(keyOrder(list, null).map((k) => k.id)).toEqual([3, 5, 8]);
+    expect(keyOrder(list, 99).map((k) => k.id)).toEqual([3, 5, 8]);
   });
 });

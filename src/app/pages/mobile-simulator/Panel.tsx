@@ -257,7 +257,7 @@ export function Panel(props: PanelProps) {
                 : !props.keys.length
                   ? translate(`${T}.key_none`)
                   : props.autoKey
-                    ? translate(`${T}.key_auto`)
+                    ? translate(`${T}.key_auto_${props.autoKey}`)
                     : undefined
             }
             slotProps={{

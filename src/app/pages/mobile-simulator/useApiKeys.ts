@@ -1,20 +1,21 @@
 /**
- * The facility keys of the settings panel (spec part 2 §7, §8): the list the user may use, a
- * medical_facility user's own key chosen on opening, the chosen key's revealed value and dev URL
- * put on the connection, the session's Bearer token kept with it, and POST /v1/token.
+ * The facility keys of the settings panel (spec part 2 §7, §8): the list the user may use, the
+ * key chosen on opening (the last one used on this screen, else the first that opens; a
+ * medical_facility user's own), its revealed value and dev URL put on the connection, the
+ * session's Bearer token kept with it, and POST /v1/token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { API_URL, httpClient } from '../../providers/http';
 import { fetchMe } from '../../providers/authProvider';
 import { localTargetUrl, rowsOf, type KeyOption } from './client';
-import { readSession, writeSession } from './keys';
+import { keyOrder, readLastKey, readSession, rememberKey, writeSession } from './keys';
 import type { FacilityApi } from './useFacilityApi';
 
 const T = 'app.mobile_simulator';
 
-/** Why a key is already chosen: a facility user's own. */
-export type AutoKey = 'facility' | null;
+/** Why a key is already chosen: a facility user's own, the last one used, the first one. */
+export type AutoKey = 'facility' | 'last' | 'first' | null;
 
 export interface ApiKeys {
   keys: KeyOption[];
@@ -30,14 +31,19 @@ export interface ApiKeys {
   getToken: (password: string) => Promise<void>;
 }
 
-/** A medical_facility user's own key is chosen at once. */
+/** Chooses the key the screen opens with: the last one used, else the first that opens. */
 async function openingPick(
   list: KeyOption[],
   facilityUser: boolean,
   pickKey: (k: KeyOption) => Promise<boolean>,
+  live: () => boolean,
 ): Promise<AutoKey> {
-  if (!facilityUser || !list[0]) return null;
-  return (await pickKey(list[0])) ? 'facility' : null;
+  const last = readLastKey();
+  for (const k of keyOrder(list, last)) {
+    if (!live()) return null;
+    if (await pickKey(k)) return facilityUser ? 'facility' : k.id === last ? 'last' : 'first';
+  }
+  return null;
 }
 
 export function useApiKeys(api: FacilityApi, onKeyChanged: () => void): ApiKeys {
@@ -83,6 +89,7 @@ export function useApiKeys(api: FacilityApi, onKeyChanged: () => void): ApiKeys 
           token: same ? stored.token : null,
         });
         setUsername(k.username ?? '');
+        rememberKey(k.id);
         onKeyChanged();
         return true;
       } catch {
@@ -104,10 +111,10 @@ export function useApiKeys(api: FacilityApi, onKeyChanged: () => void): ApiKeys 
         const list: KeyOption[] = rowsOf(json);
         setKeys(list);
         const facilityUser = (me?.effective_role ?? me?.role) === 'medical_facility';
-        const auto = await openingPick(list, facilityUser, pickKey);
+        const auto = await openingPick(list, facilityUser, pickKey, () => live);
         if (!live) return;
         setAutoKey(auto);
-        if (!auto && facilityUser && list.length) setKeysError(true);
+        if (!auto && list.length) setKeysError(true);
       } catch {
         if (live) setKeysError(true);
       } finally {
