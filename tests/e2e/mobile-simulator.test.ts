@@ -566,6 +566,52 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await eventually(() => keyPicker(page).textContent()).toBe(label(list[0]));
   });
 
+  it('the changed screens (stepper without key, patient form, doctor step) in both languages at 1400 and 390 px', async () => {
+    const { body } = await sandbox('/patients?limit=100');
+    const bpjs = (body.response.data as { nik: string; insurance_type: string | null }[]).find(
+      (p) => p.insurance_type === 'BPJS',
+    )!;
+    for (const [lang, width] of [
+      ['id', 1400],
+      ['id', 390],
+      ['en', 1400],
+      ['en', 390],
+    ] as const) {
+      const name = `${lang}-${width}`;
+      const locked = await pageWithKeys([], DEMO.medical_facility);
+      await locked.addInitScript(
+        (l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)),
+        lang,
+      );
+      await locked.setViewportSize({ width, height: 900 });
+      await locked.goto(URL);
+      await stepper(locked).waitFor();
+      await expectNoSeriousA11yViolations(locked, `mobile ${name} no key`);
+      await shot(locked, `${name}-locked`);
+
+      const page = await e2e.newPage({ as: DEMO.medical_facility });
+      await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(URL);
+      await eventually(() => stepper(page).getAttribute('data-locked')).toBe('false');
+      await page.getByTestId('nik-input').fill(makeNik('31.71.03', '1991-03-04', 'L', 7000 + width));
+      await page.getByTestId('nik-input').press('Enter');
+      await page.getByTestId('field-dateOfBirth').waitFor();
+      await page.getByTestId('field-dateOfBirth').fill('04/03/1991');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `mobile ${name} patient form`);
+      await shot(page, `${name}-1-patient`);
+      await page.getByTestId('back-button').click();
+      await page.getByTestId('nik-input').fill(bpjs.nik);
+      await page.getByTestId('nik-input').press('Enter');
+      await page.getByTestId('field-date').waitFor();
+      await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `mobile ${name} doctor step`);
+      await shot(page, `${name}-2-doctor`);
+    }
+  }, 240_000);
+
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });
     await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
