@@ -27,6 +27,7 @@ export const mobileSimulatorTexts = defineTexts({
     confirm: 'Konfirmasi Janji Temu',
     new_booking: 'Buat Janji Temu Baru',
     loading: 'Memuat...',
+    pick_date: 'Pilih %{field} dari kalender',
     fields: {
       nik: 'NIK',
       name: 'Nama Lengkap',
@@ -86,7 +87,9 @@ export const mobileSimulatorTexts = defineTexts({
       key_loading: 'Memuat API key...',
       key_none: 'Tidak ada API key',
       key_failed: 'Gagal memuat API key',
-      key_auto: 'API key fasilitas Anda dimuat otomatis.',
+      key_auto_facility: 'API key fasilitas Anda dimuat otomatis.',
+      key_auto_last: 'API key yang terakhir Anda pakai dipilih otomatis.',
+      key_auto_first: 'API key pertama dipilih otomatis.',
       show_key: 'Tampilkan API key',
       hide_key: 'Sembunyikan API key',
       target_url: 'URL Tujuan',
@@ -129,6 +132,7 @@ export const mobileSimulatorTexts = defineTexts({
       check: 'Gagal memeriksa NIK',
       quota: 'Gagal mengambil kuota dokter',
       network: 'Kesalahan jaringan',
+      date_invalid: 'Tanggal harus berformat dd/mm/yyyy',
     },
   },
   en: {
@@ -153,6 +157,7 @@ export const mobileSimulatorTexts = defineTexts({
     confirm: 'Confirm Appointment',
     new_booking: 'Buat Janji Temu Baru',
     loading: 'Loading...',
+    pick_date: 'Choose the %{field} from a calendar',
     fields: {
       nik: 'NIK',
       name: 'Full Name',
@@ -212,7 +217,9 @@ export const mobileSimulatorTexts = defineTexts({
       key_loading: 'Loading API keys...',
       key_none: 'No API keys',
       key_failed: 'Failed to load API keys',
-      key_auto: "Your facility's API key was loaded automatically.",
+      key_auto_facility: "Your facility's API key was loaded automatically.",
+      key_auto_last: 'The API key you used last was chosen automatically.',
+      key_auto_first: 'The first API key was chosen automatically.',
       show_key: 'Show API key',
       hide_key: 'Hide API key',
       target_url: 'Target URL',
@@ -255,6 +262,7 @@ export const mobileSimulatorTexts = defineTexts({
       check: 'Failed to check the NIK',
       quota: "Failed to load the doctors' quota",
       network: 'Network error',
+      date_invalid: 'The date must be dd/mm/yyyy',
     },
   },
 });

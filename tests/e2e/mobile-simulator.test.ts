@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, storageItem, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { makeNik } from '../../src/domain/nik';
 
@@ -75,7 +75,11 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
   const title = (page: Page) => page.getByTestId('step-title');
   const stepError = (page: Page) => page.getByTestId('step-error');
 
+  const keyPicker = (page: Page) => page.getByRole('combobox', { name: /^API Key Fasilitas/ });
+
   async function pickKey(page: Page) {
+    // The picker is enabled once the key the screen opens with is loaded.
+    await eventually(() => keyPicker(page).getAttribute('aria-disabled')).toBeNull();
     await chooseOption(page, page, 'API Key Fasilitas', `${key.facility_name} (${key.facility_code})`);
     await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
   }
@@ -85,14 +89,13 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     const { status, body } = await sandbox('/patients?limit=100');
     expect(status).toBe(200);
     const oldestFirst = [...body.response.data].reverse();
-    return oldestFirst[n] as { nik: string; name: string };
+    return oldestFirst[n] as { nik: string; name: string; insurance_type: string | null };
   }
 
   it('books an existing patient up to the e-ticket; the quota of that time is one lower', async () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(URL);
-    await page.getByText('Pilih API key fasilitas di panel pengaturan untuk memulai.').waitFor();
     await pickKey(page);
     await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(key.facility_name);
     await expectNoSeriousA11yViolations(page, 'mobile step 0');
@@ -110,12 +113,13 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await expect.poll(() => page.getByTestId('patient-name').textContent()).toBe(patient.name);
     await page.getByTestId('field-poly').waitFor();
     await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
-    // The spec's defaults: 09:00 (ends 10:00) and payment UMUM.
+    // The spec's default time 09:00 (ends 10:00); the payment follows the patient's insurance.
     await expect
       .poll(() => page.getByRole('combobox', { name: /^Jam Kunjungan/ }).textContent())
       .toBe('09:00');
     await page.getByText('Selesai 10:00 (1 jam)').waitFor();
-    expect(await page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(true);
+    const payment = patient.insurance_type === 'BPJS' ? 'BPJS' : 'Umum';
+    expect(await page.getByRole('radio', { name: payment }).isChecked()).toBe(true);
     await chooseOption(page, page, 'Poli', poli.poly_name);
     await menusClosed(page);
     await expectNoSeriousA11yViolations(page, 'mobile step 2');
@@ -427,6 +431,190 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
     await page.getByText('Silakan pilih poli terlebih dahulu').waitFor();
   });
+
+  /** A page whose key list answers `rows` (an empty list: a user without keys). */
+  async function pageWithKeys(rows: unknown[], as: string = DEMO.admin) {
+    const page = await e2e.newPage({ as });
+    await page.route('**/api/admin/simulator-apikeys?limit=100', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(rows) }),
+    );
+    return page;
+  }
+  const stepper = (page: Page) => page.getByTestId('wizard-stepper');
+
+  it('shows its four steps before a key is chosen, disabled, with the reason', async () => {
+    const page = await pageWithKeys([]);
+    await page.goto(URL);
+    await page.getByText('Pilih API key fasilitas di panel pengaturan untuk memulai.').waitFor();
+    await stepper(page).waitFor();
+    for (const step of ['Cek NIK Pasien', 'Data Pasien', 'Pilih Dokter', 'Konfirmasi']) {
+      expect(await stepper(page).getByText(step, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await stepper(page).getAttribute('data-locked')).toBe('true');
+    // No step is current and none can be used: the NIK form is not there yet.
+    expect(await stepper(page).locator('.Mui-active').count()).toBe(0);
+    expect(await stepper(page).locator('.MuiStepLabel-root.Mui-disabled').count()).toBe(4);
+    expect(await page.getByTestId('nik-input').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'mobile stepper without key');
+
+    // With a key the same stepper unlocks, its first step current.
+    const ready = await e2e.newPage({ as: DEMO.medical_facility });
+    await ready.goto(URL);
+    await eventually(() => stepper(ready).getAttribute('data-locked')).toBe('false');
+    expect(await stepper(ready).locator('.MuiStepLabel-label.Mui-active').textContent()).toBe(
+      'Cek NIK Pasien',
+    );
+    expect(await stepper(ready).locator('.MuiStepLabel-root.Mui-disabled').count()).toBe(0);
+  });
+
+  it("preselects the payment that follows the chosen patient's insurance", async () => {
+    const { body } = await sandbox('/patients?limit=100');
+    const patients = body.response.data as { nik: string; insurance_type: string | null }[];
+    const bpjs = patients.find((p) => p.insurance_type === 'BPJS')!;
+    const other = patients.find((p) => p.insurance_type !== 'BPJS')!;
+    expect(bpjs && other).toBeTruthy();
+    const page = await e2e.newPage({ as: DEMO.medical_facility });
+    await page.goto(URL);
+    await eventually(() => page.getByTestId('api-key').inputValue()).toBe(key.value);
+    const check = async (nik: string) => {
+      await page.getByTestId('nik-input').fill(nik);
+      await page.getByRole('button', { name: 'Cek NIK' }).click();
+      await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+    };
+    await check(bpjs.nik);
+    await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(false);
+    // The user may still pay otherwise; the next patient gets their own.
+    await page.getByRole('radio', { name: 'Umum' }).check();
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await check(other.nik);
+    await eventually(() => page.getByRole('radio', { name: 'Umum' }).isChecked()).toBe(true);
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('back-button').click();
+    await check(bpjs.nik);
+    await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
+  });
+
+  it('shows dates as dd/MM/yyyy and times in Jakarta time in a browser set to en-US in New York', async () => {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+      viewport: { width: 1400, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      await e2e.login(page, DEMO.admin);
+      await page.goto(URL);
+      await pickKey(page);
+      const patient = await existingPatient(3);
+      await page.getByTestId('nik-input').fill(patient.nik);
+      await page.getByRole('button', { name: 'Cek NIK' }).click();
+      await eventually(() => title(page).textContent()).toBe('Pilih Dokter');
+      const [y, m, d] = visitDate().split('-');
+      const date = page.getByTestId('field-date');
+      expect(await date.inputValue()).toBe(`${d}/${m}/${y}`);
+      // A day that does not exist is refused by its field; a dd/MM/yyyy one is sent as a date.
+      await date.fill('31/02/2027');
+      await page.getByText('Tanggal harus berformat dd/mm/yyyy').waitFor();
+      await date.fill(`${d}/${m}/${y}`);
+      expect(await page.getByText('Tanggal harus berformat dd/mm/yyyy').count()).toBe(0);
+      await eventually(() => page.getByRole('combobox', { name: /^Poli/ }).isDisabled()).toBe(false);
+      await chooseOption(page, page, 'Poli', poli.poly_name);
+      await page.getByRole('button', { name: 'Lihat Dokter Tersedia' }).click();
+      await expect
+        .poll(() => page.getByTestId('inspector-entry').first().textContent())
+        .toContain(`/v1/appointment/quota/${poli.poly_code}/${visitDate()}?time=09%3A00`);
+      // The inspector's clock is Jakarta's (UTC+7), dd/MM/yyyy HH:mm, whatever the browser's zone.
+      const shown = await page.getByTestId('inspector-time').first().textContent();
+      const when = /(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d)$/.exec(shown ?? '');
+      expect(when, shown ?? '').not.toBeNull();
+      const [, dd, mo, yy, h, mi] = when!;
+      const shownAt = Date.parse(`${yy}-${mo}-${dd}T${h}:${mi}:00+07:00`);
+      expect(Math.abs(shownAt - Date.now())).toBeLessThan(2 * 60_000);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens with the admin's last used key, else the first key, remembered in this browser", async () => {
+    const { body } = await e2e.api(admin, '/api/admin/simulator-apikeys?limit=100');
+    const list = (Array.isArray(body) ? body : body.data) as Key[];
+    expect(list.length).toBeGreaterThan(1);
+    const label = (k: Key) => `${k.facility_name} (${k.facility_code})`;
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto(URL);
+    // Nothing used yet: the first key, loaded and ready.
+    await eventually(() => keyPicker(page).textContent()).toBe(label(list[0]));
+    await eventually(() => page.getByTestId('api-key').inputValue()).not.toBe('');
+    await page.getByText('API key pertama dipilih otomatis.').waitFor();
+    await stepper(page).waitFor();
+    expect(await stepper(page).getAttribute('data-locked')).toBe('false');
+    await page.getByTestId('nik-input').waitFor();
+
+    // Another key chosen is the one the next visit opens with.
+    const other = list[1];
+    await chooseOption(page, page, 'API Key Fasilitas', label(other));
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(other.facility_name);
+    expect(await storageItem(page, 'mobile-simulator.last-key')).toBe(String(other.id));
+    await page.reload();
+    await eventually(() => keyPicker(page).textContent()).toBe(label(other));
+    await page.getByText('API key yang terakhir Anda pakai dipilih otomatis.').waitFor();
+    await expect.poll(() => page.getByTestId('facility-name').textContent()).toBe(other.facility_name);
+    await expectNoSeriousA11yViolations(page, 'mobile last key');
+
+    // A remembered key that is gone: the first one again.
+    await page.evaluate(() => window.localStorage.setItem('mobile-simulator.last-key', '999999'));
+    await page.reload();
+    await eventually(() => keyPicker(page).textContent()).toBe(label(list[0]));
+  });
+
+  it('the changed screens (stepper without key, patient form, doctor step) in both languages at 1400 and 390 px', async () => {
+    const { body } = await sandbox('/patients?limit=100');
+    const bpjs = (body.response.data as { nik: string; insurance_type: string | null }[]).find(
+      (p) => p.insurance_type === 'BPJS',
+    )!;
+    for (const [lang, width] of [
+      ['id', 1400],
+      ['id', 390],
+      ['en', 1400],
+      ['en', 390],
+    ] as const) {
+      const name = `${lang}-${width}`;
+      const locked = await pageWithKeys([], DEMO.medical_facility);
+      await locked.addInitScript(
+        (l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)),
+        lang,
+      );
+      await locked.setViewportSize({ width, height: 900 });
+      await locked.goto(URL);
+      await stepper(locked).waitFor();
+      await expectNoSeriousA11yViolations(locked, `mobile ${name} no key`);
+      await shot(locked, `${name}-locked`);
+
+      const page = await e2e.newPage({ as: DEMO.medical_facility });
+      await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(URL);
+      await eventually(() => stepper(page).getAttribute('data-locked')).toBe('false');
+      await page.getByTestId('nik-input').fill(makeNik('31.71.03', '1991-03-04', 'L', 7000 + width));
+      await page.getByTestId('nik-input').press('Enter');
+      await page.getByTestId('field-dateOfBirth').waitFor();
+      await page.getByTestId('field-dateOfBirth').fill('04/03/1991');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `mobile ${name} patient form`);
+      await shot(page, `${name}-1-patient`);
+      await page.getByTestId('back-button').click();
+      await page.getByTestId('nik-input').fill(bpjs.nik);
+      await page.getByTestId('nik-input').press('Enter');
+      await page.getByTestId('field-date').waitFor();
+      await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `mobile ${name} doctor step`);
+      await shot(page, `${name}-2-doctor`);
+    }
+  }, 240_000);
 
   it('works as a phone at 390 px (in English): the whole flow, the panel collapsible below', async () => {
     const page = await e2e.newPage({ as: DEMO.medical_facility });

@@ -31,6 +31,7 @@ import {
   type Exchange,
   type KeyOption,
 } from './client';
+import type { AutoKey } from './useApiKeys';
 
 const T = 'app.mobile_simulator.panel';
 
@@ -42,7 +43,7 @@ export interface PanelProps {
   keysError: boolean;
   keyId: number | '';
   onPickKey: (id: number) => void;
-  autoKey: boolean;
+  autoKey: AutoKey;
   username: string;
   onUsername: (v: string) => void;
   onGetToken: (password: string) => Promise<void>;
@@ -70,7 +71,7 @@ function ExchangeView({ e }: { e: Exchange }) {
           color={ok ? 'success' : 'error'}
           data-testid="inspector-status"
         />
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" data-testid="inspector-time">
           {e.ms} ms · {formatDateTimeWib(e.at)}
         </Typography>
       </Stack>
@@ -123,14 +124,108 @@ const preSx = {
   wordBreak: 'break-all',
 } as const;
 
+type BearerProps = Pick<PanelProps, 'conn' | 'username' | 'onUsername' | 'onGetToken' | 'tokenError'> & {
+  password: string;
+  onPassword: (v: string) => void;
+};
+
+/** Bearer auth: the key's username and a password, exchanged for a token by POST /v1/token. */
+function BearerLogin(props: BearerProps) {
+  const { conn, username, onUsername, onGetToken, tokenError, password, onPassword } = props;
+  const translate = useTranslate();
+  const [fetchingToken, setFetchingToken] = useState(false);
+  return (
+    <Stack spacing={1.5}>
+      <TextField
+        size="small"
+        label={translate(`${T}.username`)}
+        value={username}
+        onChange={(ev) => onUsername(ev.target.value)}
+        autoComplete="off"
+      />
+      <TextField
+        size="small"
+        label={translate(`${T}.password`)}
+        type="password"
+        value={password}
+        onChange={(ev) => onPassword(ev.target.value)}
+        autoComplete="off"
+      />
+      <Button
+        variant="outlined"
+        disabled={fetchingToken || !conn.key || !username || !password}
+        startIcon={fetchingToken ? <CircularProgress size={16} color="inherit" /> : undefined}
+        onClick={async () => {
+          setFetchingToken(true);
+          try {
+            await onGetToken(password);
+          } finally {
+            setFetchingToken(false);
+          }
+        }}
+      >
+        {translate(`${T}.get_token`)}
+      </Button>
+      {tokenError ? (
+        <Alert severity="error" data-testid="token-error">
+          {tokenError}
+        </Alert>
+      ) : conn.token ? (
+        <Alert severity="success" data-testid="token-ok">
+          {translate(`${T}.token_ok`, { token: maskValue(conn.token) })}
+        </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${T}.token_missing`)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** The request/response inspector, newest first; it can be switched off. */
+function Inspector({ exchanges, onClear }: { exchanges: Exchange[]; onClear: () => void }) {
+  const translate = useTranslate();
+  const [inspector, setInspector] = useState(true);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <FormControlLabel
+          control={<Switch checked={inspector} onChange={(ev) => setInspector(ev.target.checked)} />}
+          label={translate(`${T}.inspector`)}
+        />
+        {inspector && exchanges.length > 0 && (
+          <Button size="small" onClick={onClear}>
+            {translate(`${T}.clear`)}
+          </Button>
+        )}
+      </Stack>
+      {inspector && (
+        <Box data-testid="inspector" sx={{ mt: 1 }}>
+          {exchanges.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate(`${T}.inspector_empty`)}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ p: 0, m: 0, maxHeight: 640, overflow: 'auto' }}>
+              {exchanges.map((e) => (
+                <ExchangeView key={e.id} e={e} />
+              ))}
+            </Box>
+          )}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
 /** The right panel: facility key, target URL, auth method and the request/response inspector. */
 export function Panel(props: PanelProps) {
   const translate = useTranslate();
   const { conn, onConn } = props;
   const [showKey, setShowKey] = useState(false);
+  // Kept while another auth method is shown.
   const [password, setPassword] = useState('');
-  const [fetchingToken, setFetchingToken] = useState(false);
-  const [inspector, setInspector] = useState(true);
   const local = isLocalTarget(conn.targetUrl);
 
   return (
@@ -154,10 +249,14 @@ export function Panel(props: PanelProps) {
                 : !props.keys.length
                   ? translate(`${T}.key_none`)
                   : props.autoKey
-                    ? translate(`${T}.key_auto`)
+                    ? translate(`${T}.key_auto_${props.autoKey}`)
                     : undefined
             }
-            slotProps={{ select: { inputProps: { 'data-testid': 'key-picker' } } }}
+            slotProps={{
+              select: { inputProps: { 'data-testid': 'key-picker' } },
+              // Why the picker is disabled stays readable (the disabled grey is too faint).
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           >
             {props.keys.map((k) => (
               <MenuItem key={k.id} value={k.id}>
@@ -215,85 +314,19 @@ export function Panel(props: PanelProps) {
             </RadioGroup>
           </FormControl>
           {conn.auth === 'bearer' && (
-            <Stack spacing={1.5}>
-              <TextField
-                size="small"
-                label={translate(`${T}.username`)}
-                value={props.username}
-                onChange={(ev) => props.onUsername(ev.target.value)}
-                autoComplete="off"
-              />
-              <TextField
-                size="small"
-                label={translate(`${T}.password`)}
-                type="password"
-                value={password}
-                onChange={(ev) => setPassword(ev.target.value)}
-                autoComplete="off"
-              />
-              <Button
-                variant="outlined"
-                disabled={fetchingToken || !conn.key || !props.username || !password}
-                startIcon={fetchingToken ? <CircularProgress size={16} color="inherit" /> : undefined}
-                onClick={async () => {
-                  setFetchingToken(true);
-                  try {
-                    await props.onGetToken(password);
-                  } finally {
-                    setFetchingToken(false);
-                  }
-                }}
-              >
-                {translate(`${T}.get_token`)}
-              </Button>
-              {props.tokenError ? (
-                <Alert severity="error" data-testid="token-error">
-                  {props.tokenError}
-                </Alert>
-              ) : conn.token ? (
-                <Alert severity="success" data-testid="token-ok">
-                  {translate(`${T}.token_ok`, { token: maskValue(conn.token) })}
-                </Alert>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {translate(`${T}.token_missing`)}
-                </Typography>
-              )}
-            </Stack>
+            <BearerLogin
+              password={password}
+              onPassword={setPassword}
+              conn={conn}
+              username={props.username}
+              onUsername={props.onUsername}
+              onGetToken={props.onGetToken}
+              tokenError={props.tokenError}
+            />
           )}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        >
-          <FormControlLabel
-            control={<Switch checked={inspector} onChange={(ev) => setInspector(ev.target.checked)} />}
-            label={translate(`${T}.inspector`)}
-          />
-          {inspector && props.exchanges.length > 0 && (
-            <Button size="small" onClick={props.onClear}>
-              {translate(`${T}.clear`)}
-            </Button>
-          )}
-        </Stack>
-        {inspector && (
-          <Box data-testid="inspector" sx={{ mt: 1 }}>
-            {props.exchanges.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {translate(`${T}.inspector_empty`)}
-              </Typography>
-            ) : (
-              <Box component="ul" sx={{ p: 0, m: 0, maxHeight: 640, overflow: 'auto' }}>
-                {props.exchanges.map((e) => (
-                  <ExchangeView key={e.id} e={e} />
-                ))}
-              </Box>
-            )}
-          </Box>
-        )}
-      </Paper>
+      <Inspector exchanges={props.exchanges} onClear={props.onClear} />
     </Stack>
   );
 }

@@ -4,6 +4,8 @@
  * /api/simulation/proxy?target_url=…, authenticated with the facility's API key as X-API-Key,
  * Basic (the key as user and password) or a Bearer token from POST /v1/token.
  */
+import { nowDate } from '../../../domain/clock';
+
 export type AuthMethod = 'apikey' | 'basic' | 'bearer';
 
 export interface Connection {
@@ -161,7 +163,7 @@ export async function callFacilityApi<T = any>(
   const ms = Math.round(performance.now() - started);
   record({
     id: nextId++,
-    at: new Date().toISOString(),
+    at: nowDate().toISOString(),
     method,
     url: `${window.location.origin}${url}`,
     requestHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, maskHeader(k, v)])),
