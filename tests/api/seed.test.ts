@@ -7,15 +7,10 @@ import { prepareDatabase } from '../../src/server/setup';
 import { makeNik, validateNik } from '../../src/domain/nik';
 import { JAKARTA_KECAMATAN } from '../../src/domain/jakarta';
 import { facilityRows, planCity, type CityOptions } from '../../src/server/seed/generate';
-import {
-  drawPatients,
-  patientBatches,
-  patientRanges,
-  type DrawBatch,
-} from '../../src/server/seed/entities/patients';
+import { drawPatients, patientRanges, type DrawBatch } from '../../src/server/seed/entities/patients';
 import { agdReportRows, emergencyRows, mentalHealthRows } from '../../src/server/seed/entities/events';
 import { BinaryCopyWriter } from '../../src/server/seed/binary';
-import { FACILITIES, TABLES_BY_NAME, encodePatientRange } from '../../src/server/seed/tables';
+import { FACILITIES, TABLES_BY_NAME, encodePatientRange, patientBatches } from '../../src/server/seed/tables';
 import { EncoderPool } from '../../src/server/seed/encoder-pool';
 import { loadCity } from '../../src/server/seed/city';
 import { resetDemoData } from '../../src/server/seed/load';

@@ -5,13 +5,18 @@
  */
 import { BinaryCopyWriter, FIELD_WRITERS, rowBytes, type BinaryType } from './binary.js';
 import { dayString, iso } from './calendar.js';
-import type {
-  AgdReportRow,
-  CityPlan,
-  EmergencyRow,
-  FacilityRow,
-  IdBases,
-  MentalHealthResponseRow,
+import {
+  FIRST_IDS,
+  type AgdReportRow,
+  type AppointmentRow,
+  type CityPlan,
+  type EmergencyRow,
+  type FacilityRow,
+  type IdBases,
+  type JourneyRow,
+  type MentalHealthResponseRow,
+  type PatientBatch,
+  type PatientRow,
 } from './generate.js';
 import {
   drawPatients,
@@ -248,4 +253,22 @@ export function encodePatientRange(plan: CityPlan, ids: IdBases, range: PatientR
     journeys: jw.finish(),
     ms: performance.now() - started,
   };
+}
+
+/**
+ * The patients in batches with their appointments and journeys, as the tables store them
+ * (dates and times as text): what a load writes.
+ */
+export function* patientBatches(
+  plan: CityPlan,
+  ids: IdBases = FIRST_IDS,
+  batchSize = 1000,
+): Generator<PatientBatch> {
+  for (const batch of drawPatients(plan, ids, batchSize)) {
+    yield {
+      patients: batch.patients.map((p) => sqlRow(PATIENTS, p) as unknown as PatientRow),
+      appointments: batch.appointments.map((a) => sqlRow(APPOINTMENTS, a) as unknown as AppointmentRow),
+      journeys: batch.journeys.map((j) => sqlRow(JOURNEYS, j) as unknown as JourneyRow),
+    };
+  }
 }
