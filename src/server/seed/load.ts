@@ -38,7 +38,7 @@ export interface LoadOptions extends CityOptions {
    * its own (PostgreSQL only; without it rows are inserted through `db`).
    */
   databaseUrl?: string;
-  /** Patients per batch (their appointments and journeys go along; insert path). */
+  /** Patients per INSERT batch, with their appointments and journeys (where rows are not copied). */
   batchSize?: number;
   /**
    * Threads drawing and encoding patients for COPY (default: up to 3, as many as there are
