@@ -7,9 +7,10 @@
  *
  * The demo tables must be empty, or --reset empties them first (web admins are kept). The demo
  * accounts are created when missing (not with DEMO=0). On PostgreSQL the rows go in through
- * binary COPY (./src/server/seed/bulk.ts), drawn by --threads worker threads (default: up to
- * 3, one per CPU, from 50,000 patients on; 0 draws in the main thread); on PGlite through
- * INSERTs of --batch patients at a time. Progress, and at the end the time of each phase, go
+ * binary COPY on a connection of its own (./src/server/seed/bulk.ts), drawn by --threads worker
+ * threads (default: up to 3, one per CPU, from 50,000 patients on; 0 draws in the main thread);
+ * on PGlite through its in-process COPY (./src/server/seed/city.ts); --batch sets the patients
+ * per INSERT where rows cannot be copied. Progress, and at the end the time of each phase, go
  * to stderr.
  */
 import { parseArgs } from 'node:util';

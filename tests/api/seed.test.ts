@@ -7,17 +7,13 @@ import { prepareDatabase } from '../../src/server/setup';
 import { makeNik, validateNik } from '../../src/domain/nik';
 import { JAKARTA_KECAMATAN } from '../../src/domain/jakarta';
 import { facilityRows, planCity, type CityOptions } from '../../src/server/seed/generate';
-import {
-  drawPatients,
-  patientBatches,
-  patientRanges,
-  type DrawBatch,
-} from '../../src/server/seed/entities/patients';
+import { drawPatients, patientRanges, type DrawBatch } from '../../src/server/seed/entities/patients';
 import { agdReportRows, emergencyRows, mentalHealthRows } from '../../src/server/seed/entities/events';
-import { BinaryCopyWriter, FACILITIES, encodePatientRange } from '../../src/server/seed/copy';
+import { BinaryCopyWriter } from '../../src/server/seed/binary';
+import { FACILITIES, TABLES_BY_NAME, encodePatientRange, patientBatches } from '../../src/server/seed/tables';
 import { EncoderPool } from '../../src/server/seed/encoder-pool';
 import { loadCity } from '../../src/server/seed/city';
-import { TABLE_COLUMNS, resetDemoData, type SeedTable } from '../../src/server/seed/load';
+import { resetDemoData } from '../../src/server/seed/load';
 import { JAKARTA_BOX } from '../../src/server/seed/city-data';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import {
@@ -159,8 +155,8 @@ describe('demo city generator', () => {
       kecamatan_code: '31.71.03',
       address: 'Jl. Percetakan Negara No. 1',
     };
-    FACILITIES.write(w, row);
-    FACILITIES.write(w, { ...row, id: 8, type: 'KLINIK', online: false });
+    FACILITIES.encode(w, row);
+    FACILITIES.encode(w, { ...row, id: 8, type: 'KLINIK', online: false });
     const out = Buffer.concat(w.finish());
     expect(out.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
     let at = 19;
@@ -490,8 +486,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bulk load through COPY (postgres)
          ORDER BY 1, 2, 3`,
       )
     ).rows;
-  const rowsOf = async (table: SeedTable) => {
-    const columns = TABLE_COLUMNS[table].map(([name]) => name);
+  const rowsOf = async (table: string) => {
+    const columns = TABLES_BY_NAME.get(table)!.columns.map((c) => c.name);
     const { rows } = await db.query(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY id`);
     return rows.map((row) =>
       Object.fromEntries(columns.map((c) => [c, row[c] instanceof Date ? row[c].toISOString() : row[c]])),

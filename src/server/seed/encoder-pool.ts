@@ -5,7 +5,7 @@
  * exactly as a single thread would draw it (see patientRanges()).
  */
 import { Worker } from 'node:worker_threads';
-import type { EncodedRange } from './copy.js';
+import type { EncodedRange } from './tables.js';
 import type { CityOptions, IdBases } from './generate.js';
 import type { PatientRange } from './entities/patients.js';
 

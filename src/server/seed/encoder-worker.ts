@@ -3,7 +3,7 @@
  * patients it is sent and posts the COPY buffers back (moved, not copied).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { encodePatientRange } from './copy.js';
+import { encodePatientRange } from './tables.js';
 import { planCity } from './generate.js';
 import type { EncoderCity, EncoderJob, EncoderReply } from './encoder-pool.js';
 

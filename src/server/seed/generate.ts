@@ -3,8 +3,9 @@
  * options resolved, the facilities and assessments, a few hundred rows) and holds the row types
  * and lookups its entities share. The entities are drawn in files of their own, streamed in
  * batches so that a million patients and five million appointments never sit in memory at once:
- * entities/patients.ts (patients with their appointments and journeys), entities/events.ts
- * (SOS calls, AGD reports, mental-health responses), and the smaller demo tables beside them.
+ * entities/patients.ts (patients), entities/visits.ts (their appointments and journeys),
+ * entities/events.ts (SOS calls, AGD reports, mental-health responses), and the smaller demo
+ * tables beside them.
  *
  * Rows carry their own ids (from bases the loader reads from the database), so appointments
  * can name their patient and nothing has to be read back while loading.
@@ -26,8 +27,6 @@ import {
   EXTRA_RSUD_KECAMATAN,
   HOSPITAL_WORDS,
   INSURANCE,
-  JAKARTA_BOX,
-  KECAMATAN_CENTRES,
   MAIN_RSUD,
   OTHER_FACILITY_NAMES,
   PHARMACY_WORDS,
@@ -295,18 +294,6 @@ export function street(rng: Rng, kelurahan: string) {
   const suffix = rng.pick(STREET_SUFFIXES);
   if (rng.chance(0.25)) return `Gg. ${rng.pick(FIRST_NAMES.L)} ${rng.int(1, 12)}`;
   return `Jl. ${kelurahan}${suffix ? ` ${suffix}` : ''}`;
-}
-
-/** A point near the centre of a kecamatan; mainland points stay inside Jakarta's box. */
-export function pointIn(rng: Rng, kecamatanCode: string, spread = 0.009): [number, number] {
-  const [lat, lon] = KECAMATAN_CENTRES[kecamatanCode];
-  let y = lat + rng.normal() * spread;
-  let x = lon + rng.normal() * spread;
-  if (!kecamatanCode.startsWith('31.01')) {
-    y = Math.min(JAKARTA_BOX.latMax - 0.002, Math.max(JAKARTA_BOX.latMin + 0.002, y));
-    x = Math.min(JAKARTA_BOX.lonMax - 0.002, Math.max(JAKARTA_BOX.lonMin + 0.002, x));
-  }
-  return [round(y, 6), round(x, 6)];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * alone (a patient is named by id), spread over the history the dashboards show.
  */
 import { Rng, Weighted } from '../random.js';
-import { AGD_DESCRIPTIONS, ASSESSMENTS } from '../city-data.js';
+import { AGD_DESCRIPTIONS, ASSESSMENTS, JAKARTA_BOX, KECAMATAN_CENTRES } from '../city-data.js';
 import { iso, jakartaInstant, monthStart } from '../calendar.js';
 import {
   HISTORY_DAYS,
@@ -19,8 +19,19 @@ import {
   round,
   personName,
   phone,
-  pointIn,
 } from '../generate.js';
+
+/** A point near the centre of a kecamatan; mainland points stay inside Jakarta's box. */
+export function pointIn(rng: Rng, kecamatanCode: string, spread = 0.009): [number, number] {
+  const [lat, lon] = KECAMATAN_CENTRES[kecamatanCode];
+  let y = lat + rng.normal() * spread;
+  let x = lon + rng.normal() * spread;
+  if (!kecamatanCode.startsWith('31.01')) {
+    y = Math.min(JAKARTA_BOX.latMax - 0.002, Math.max(JAKARTA_BOX.latMin + 0.002, y));
+    x = Math.min(JAKARTA_BOX.lonMax - 0.002, Math.max(JAKARTA_BOX.lonMin + 0.002, x));
+  }
+  return [round(y, 6), round(x, 6)];
+}
 
 /** A moment on one of the last HISTORY_DAYS days, never after now. */
 function pastMoment(rng: Rng, plan: CityPlan, day: number, fromMinute = 0, toMinute = 24 * 60 - 1) {
