@@ -12,6 +12,7 @@ import {
   required as requiredValidator,
   useGetIdentity,
   useTranslate,
+  type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
@@ -89,45 +90,35 @@ function NarrowedPicker({
   return <>{render(filter)}</>;
 }
 
-function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
-  const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  const prop = decl.schema.properties![field];
-  const secret = prop.writeOnly || decl.hashed?.includes(field);
-  // A field asked for only under a condition (visibleWhen) is required whenever it is shown.
-  const isRequired =
-    ((decl.schema.required ?? []).includes(field) || !!decl.visibleWhen?.[field]) && !(editing && secret);
-  const validate = isRequired ? requiredValidator() : undefined;
-  const label = `resources.${decl.name}.fields.${field}`;
-  // A createOnly field is shown but fixed on edit (read-only, so the form still sends its value).
-  const fixed = editing && !!decl.createOnly?.includes(field);
-  const fixedProps = fixed
-    ? {
-        readOnly: true,
-        sx: {
-          '& .MuiInputBase-root': { bgcolor: 'action.hover' },
-          // Read-only, not disabled: legible text (WCAG contrast), the hint says why it is fixed.
-          '& .MuiInputBase-input, & .MuiFormHelperText-root, & .MuiInputLabel-root': {
-            color: 'text.secondary',
-            WebkitTextFillColor: 'currentColor',
-          },
-        },
-      }
-    : {};
-  // A hint under the field where the resource's texts give one (resources.<name>.helpers.<field>;
-  // `<field>_edit` on an edit form), else none.
-  const helper = (key: string) => translate(`resources.${decl.name}.helpers.${key}`, { _: '' });
-  const hint = (editing && helper(`${field}_edit`)) || helper(field);
-  const common = {
-    source: field,
-    label,
-    validate,
-    fullWidth: true,
-    helperText: hint || (false as const),
-    autoFocus,
-    ...fixedProps,
-  };
+/** A createOnly field on edit: read-only, not disabled (legible text, WCAG contrast; the hint says why). */
+const FIXED = {
+  readOnly: true,
+  sx: {
+    '& .MuiInputBase-root': { bgcolor: 'action.hover' },
+    '& .MuiInputBase-input, & .MuiFormHelperText-root, & .MuiInputLabel-root': {
+      color: 'text.secondary',
+      WebkitTextFillColor: 'currentColor',
+    },
+  },
+};
 
+/**
+ * A field holding another record: a picker searching that resource (narrowed by other fields of
+ * the form where declared), one storing another field of the picked record (valueField), or the
+ * facility picker (locked to their own for a facility user).
+ */
+function RecordPicker({
+  decl,
+  field,
+  label,
+  validate,
+}: {
+  decl: ResourceDeclaration;
+  field: string;
+  label: string;
+  validate?: Validator;
+}) {
+  const { identity } = useGetIdentity();
   const reference = decl.references?.[field];
   if (reference?.valueField) {
     const valueReference = { ...reference, valueField: reference.valueField };
@@ -144,42 +135,56 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
     );
     return reference.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
   }
-  if (reference) {
-    const picker = (filter?: Record<string, unknown>) => (
-      <ReferenceInput source={field} reference={reference.resource} filter={filter}>
-        <AutocompleteInput
-          optionText={reference.optionText}
-          label={label}
-          validate={validate}
-          fullWidth
-          helperText={false}
-          filterToQuery={(q: string) => ({ q })}
-        />
-      </ReferenceInput>
-    );
-    return reference.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
-  }
-  if (field === FACILITY_FIELD) {
-    const locked = decl.facilityColumn === field && identity?.role === 'medical_facility';
-    return (
-      <ReferenceInput
-        source={field}
-        reference="admin/medical-facilities"
-        sort={{ field: 'name', order: 'ASC' }}
-        filter={decl.facilityFilter}
-      >
-        <AutocompleteInput
-          optionText="name"
-          label={label}
-          validate={validate}
-          fullWidth
-          helperText={false}
-          disabled={locked}
-          filterToQuery={(q: string) => ({ q })}
-        />
-      </ReferenceInput>
-    );
-  }
+  const locked = !reference && decl.facilityColumn === field && identity?.role === 'medical_facility';
+  const picker = (filter?: Record<string, unknown>) => (
+    <ReferenceInput
+      source={field}
+      reference={reference?.resource ?? 'admin/medical-facilities'}
+      sort={reference ? undefined : { field: 'name', order: 'ASC' }}
+      filter={reference ? filter : decl.facilityFilter}
+    >
+      <AutocompleteInput
+        optionText={reference?.optionText ?? 'name'}
+        label={label}
+        validate={validate}
+        fullWidth
+        helperText={false}
+        disabled={locked}
+        filterToQuery={(q: string) => ({ q })}
+      />
+    </ReferenceInput>
+  );
+  return reference?.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
+}
+
+function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
+  const translate = useTranslate();
+  const prop = decl.schema.properties![field];
+  const secret = prop.writeOnly || decl.hashed?.includes(field);
+  // A field asked for only under a condition (visibleWhen) is required whenever it is shown.
+  const isRequired =
+    ((decl.schema.required ?? []).includes(field) || !!decl.visibleWhen?.[field]) && !(editing && secret);
+  const validate = isRequired ? requiredValidator() : undefined;
+  const label = `resources.${decl.name}.fields.${field}`;
+  // A createOnly field is shown but fixed on edit (read-only, so the form still sends its value).
+  const fixed = editing && !!decl.createOnly?.includes(field);
+  const fixedProps = fixed ? FIXED : {};
+  // A hint under the field where the resource's texts give one (resources.<name>.helpers.<field>;
+  // `<field>_edit` on an edit form), else none.
+  const helper = (key: string) => translate(`resources.${decl.name}.helpers.${key}`, { _: '' });
+  const hint = (editing && helper(`${field}_edit`)) || helper(field);
+  const common = {
+    source: field,
+    label,
+    validate,
+    fullWidth: true,
+    helperText: hint || (false as const),
+    autoFocus,
+    ...fixedProps,
+  };
+
+  if (decl.references?.[field] || field === FACILITY_FIELD)
+    return <RecordPicker decl={decl} field={field} label={label} validate={validate} />;
   if (prop.enum) {
     const choices = prop.enum
       .filter((v) => v !== null)
