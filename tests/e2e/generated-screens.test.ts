@@ -101,6 +101,23 @@ describe.skipIf(SKIP_E2E)('generated screens', () => {
     await snap(page, 'gen-own-facility-dialog');
   });
 
+  it('while a list is loading, its spinner is named: axe stays clean on a slow server', async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/simulator/schedules');
+    await eventually(() => rows(page).count()).toBeGreaterThan(0);
+    await page.route('**/api/admin/simulator/schedules?*', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue();
+    });
+    await page
+      .getByRole('button', { name: /Refresh|Muat ulang/i })
+      .first()
+      .click();
+    await page.getByRole('progressbar').first().waitFor();
+    await expectNoSeriousA11yViolations(page, '/simulator/schedules (loading)');
+    await page.unroute('**/api/admin/simulator/schedules?*');
+  });
+
   it('no uncaught errors in the pages', () => {
     expect(e2e.pageErrors).toEqual([]);
   });

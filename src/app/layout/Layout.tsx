@@ -14,11 +14,14 @@ import { LanguageMenu } from './LanguageMenu';
 /** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
 export const loadAppMenu = () => import('./AppMenu');
 const AppMenu = lazy(loadAppMenu);
-const Menu = () => (
-  <Suspense fallback={<LinearProgress />}>
-    <AppMenu />
-  </Suspense>
-);
+function Menu() {
+  const translate = useTranslate();
+  return (
+    <Suspense fallback={<LinearProgress aria-label={translate('ra.page.loading')} />}>
+      <AppMenu />
+    </Suspense>
+  );
+}
 
 function AppAppBar() {
   const translate = useTranslate();
@@ -29,7 +32,8 @@ function AppAppBar() {
       toolbar={
         <>
           <LanguageMenu />
-          <LoadingIndicator />
+          {/* The spinner shown while a request runs is named for screen readers (and axe). */}
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
         </>
       }
     >
