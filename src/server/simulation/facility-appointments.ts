@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { envelope, envelopeSchema, ERROR_RESPONSES } from './envelope.js';
 import { book, findBooking, quota } from './booking.js';
-import { ANY, DATE, facilityRoute, TIME } from './facility-schemas.js';
+import { ANY, DATE, facilityRoute, registerCreateRoutes, TIME } from './facility-shared.js';
 
 const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
 
@@ -58,19 +58,17 @@ function registerQuota(scope: FastifyInstance, db: Db) {
 
 /** POST /appointment (and /v1/appointment): books a place with a queue number. */
 function registerBooking(scope: FastifyInstance, db: Db) {
-  for (const url of ['/appointment', '/v1/appointment']) {
-    scope.post(
-      url,
-      facilityRoute('Books a place: a queue number and the patient journey’s timeline', {
-        body: bookingBody,
-        response: { 201: envelopeSchema(ANY), ...ERROR_RESPONSES },
-      }),
-      async (request, reply) => {
-        const booking = await book(db, request.sandboxKey!, request.body as Record<string, any>);
-        return reply.status(201).send(envelope(booking, 'Janji temu berhasil dibuat', 201));
-      },
-    );
-  }
+  registerCreateRoutes(
+    scope,
+    ['/appointment', '/v1/appointment'],
+    {
+      summary: 'Books a place: a queue number and the patient journey’s timeline',
+      body: bookingBody,
+      created: ANY,
+      message: 'Janji temu berhasil dibuat',
+    },
+    (request) => book(db, request.sandboxKey!, request.body as Record<string, any>),
+  );
 }
 
 /** GET /v1/appointment/:code: a booking by its code or id, with its timeline. */

@@ -9,7 +9,7 @@ import {
   listResponse,
   page,
   type PageQuery,
-} from './facility-schemas.js';
+} from './facility-shared.js';
 
 /** GET /doctors: the key's facility's doctors with their weekly schedules (by name or poli). */
 function registerDoctorList(scope: FastifyInstance, db: Db) {

@@ -10,7 +10,15 @@ import {
   ID_TYPES,
   PATIENT_NOT_FOUND,
 } from './patients.js';
-import { facilityRoute, listOf, listQuery, listResponse, page, type PageQuery } from './facility-schemas.js';
+import {
+  facilityRoute,
+  listOf,
+  listQuery,
+  listResponse,
+  page,
+  registerCreateRoutes,
+  type PageQuery,
+} from './facility-shared.js';
 
 const patientParams = {
   type: 'object',
@@ -42,19 +50,17 @@ function registerPatientLookup(scope: FastifyInstance, db: Db) {
 
 /** POST /patient (and /v1/patient): registers a patient in the key's facility. */
 function registerPatientCreate(scope: FastifyInstance, db: Db) {
-  for (const url of ['/patient', '/v1/patient']) {
-    scope.post(
-      url,
-      facilityRoute('Registers a patient (create-patient payload); the NIK is checked', {
-        body: createPatientBody,
-        response: { 201: envelopeSchema(patientSchema), ...ERROR_RESPONSES },
-      }),
-      async (request, reply) => {
-        const patient = await createPatient(db, request.sandboxKey!, request.body as Record<string, any>);
-        return reply.status(201).send(envelope(patient, 'Pasien berhasil didaftarkan', 201));
-      },
-    );
-  }
+  registerCreateRoutes(
+    scope,
+    ['/patient', '/v1/patient'],
+    {
+      summary: 'Registers a patient (create-patient payload); the NIK is checked',
+      body: createPatientBody,
+      created: patientSchema,
+      message: 'Pasien berhasil didaftarkan',
+    },
+    (request) => createPatient(db, request.sandboxKey!, request.body as Record<string, any>),
+  );
 }
 
 /** GET /patients: the key's facility's patients, newest first. */

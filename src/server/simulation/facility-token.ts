@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../plugins/errors.js';
 import { newSessionToken, hashToken, verifyPassword, dummyHash } from '../security/passwords.js';
 import { envelope, envelopeSchema, ERROR_RESPONSES } from './envelope.js';
-import { access, TAGS } from './facility-schemas.js';
+import { access, TAGS } from './facility-shared.js';
 
 export const TOKEN_CREDENTIALS = 'Username atau password salah';
 

@@ -1,4 +1,5 @@
-import { envelope, envelopeSchema } from './envelope.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope, envelopeSchema, ERROR_RESPONSES } from './envelope.js';
 
 /** The OpenAPI tag of every facility API route. */
 export const TAGS = ['simulation (facility API)'];
@@ -48,3 +49,25 @@ export const page = (q: PageQuery) => [q.limit, (q.page - 1) * q.limit];
 /** A page of rows in the envelope, with its pagination. */
 export const listOf = (rows: unknown[], q: PageQuery) =>
   envelope({ data: rows, pagination: { page: q.page, limit: q.limit, count: rows.length } });
+
+/**
+ * POST routes that create a record at each of the URLs given (the spec's path and its /v1
+ * twin): the body checked against its schema, the new record answered 201 in the envelope.
+ */
+export function registerCreateRoutes(
+  scope: FastifyInstance,
+  urls: string[],
+  options: { summary: string; body: object; created: object; message: string },
+  create: (request: FastifyRequest) => Promise<unknown>,
+) {
+  for (const url of urls) {
+    scope.post(
+      url,
+      facilityRoute(options.summary, {
+        body: options.body,
+        response: { 201: envelopeSchema(options.created), ...ERROR_RESPONSES },
+      }),
+      async (request, reply) => reply.status(201).send(envelope(await create(request), options.message, 201)),
+    );
+  }
+}
