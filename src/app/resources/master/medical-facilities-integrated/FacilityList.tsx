@@ -20,7 +20,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { failure } from './dialogs';
 import type { FacilityListState } from './useFacilities';
-import { FacilityTypeLabel, OnlineChip } from '../medical-facilities/chips';
+import { FacilityTypeLabel, OnlineChip } from './chips';
 import { DismissButton } from '../../../components/DismissButton';
 
 const R = 'resources.master/medical-facilities';

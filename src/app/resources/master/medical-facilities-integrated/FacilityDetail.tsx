@@ -6,7 +6,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { Facility } from './api';
 import { ParamsTab } from './ParamsTab';
 import { ConnectionsTab } from './ConnectionsTab';
-import { FacilityTypeLabel, OnlineChip } from '../medical-facilities/chips';
+import { FacilityTypeLabel, OnlineChip } from './chips';
 
 const R = 'resources.master/medical-facilities';
 
