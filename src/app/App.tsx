@@ -39,7 +39,9 @@ const analysisPages: Record<string, ComponentType> = {
   '/mental-health': lazy(() => import('./pages/MentalHealthAnalysis')),
   '/geographic': lazy(() => import('./pages/GeographicAnalysis')),
   // and the integrated facilities' master-detail screen (not a resource of its own)
-  '/master/medical-facilities-integrated': lazy(() => import('./resources/master/facilities-integrated')),
+  '/master/medical-facilities-integrated': lazy(
+    () => import('./resources/master/medical-facilities-integrated'),
+  ),
   '/menu-role-manager': lazy(() => import('./pages/MenuRoleManager')),
   '/master/domain-config': lazy(() => import('./pages/DomainConfig')),
   '/performance-analytics': lazy(() => import('./pages/PerformanceAnalytics')),

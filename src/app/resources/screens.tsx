@@ -6,9 +6,9 @@ import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
 import patients from './master/patients';
 import appointmentScreen from './master/appointments';
+import journeyConfig from './master/journey-config';
 import simulatorApiKeys from './simulator/api-keys';
 import simulatorPoli from './simulator/poli';
-import journeyConfig from './simulator/journey-config';
 import simulatorAppointments from './simulator/appointments';
 
 /** What react-admin's <Resource> gets for one declared resource. */

@@ -26,7 +26,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import { call, FACILITIES, type Connection } from './api';
 import { ConfirmDelete, failure } from './dialogs';
 import { ConnectionDialog, CredentialsDialog } from './ConnectionDialogs';
-import { GatewayChip } from '../medical-facilities/chips';
+import { GatewayChip } from './chips';
 
 const R = 'resources.master/medical-facilities';
 const C = `${R}.integrated.connections`;
