@@ -142,6 +142,8 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await dialog.getByRole('button', { name: /Simpan/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await eventually(() => rows(page).first().innerText()).toContain('Poli Umum');
+    // The row actions' header speaks Indonesian like the rest of the table.
+    await page.getByRole('columnheader', { name: 'Aksi' }).waitFor();
     await page.getByRole('button', { name: 'Ubah POLI UMU' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel(labelled('Deskripsi')).fill('Poli Umum Dewasa');

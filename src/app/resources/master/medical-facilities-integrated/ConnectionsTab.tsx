@@ -263,7 +263,7 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
                   <TableCell>{translate(`${C}.fields.production_base_url`)}</TableCell>
                   <TableCell>{translate(`${C}.fields.gateway_status`)}</TableCell>
                   <TableCell>{translate(`${C}.fields.last_checked_at`)}</TableCell>
-                  <TableCell align="right">{translate('app.common.actions')}</TableCell>
+                  <TableCell align="right">{translate(`${R}.integrated.actions`)}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -134,7 +134,7 @@ export function ParamsTab({ facilityId }: { facilityId: number }) {
                   {FIELDS.map((k) => (
                     <TableCell key={k}>{translate(`${P}.fields.${k}`)}</TableCell>
                   ))}
-                  <TableCell align="right">{translate('app.common.actions')}</TableCell>
+                  <TableCell align="right">{translate(`${R}.integrated.actions`)}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
