@@ -307,6 +307,8 @@ export const en: typeof englishMessages & ProductMessages = {
       none: '-',
       add: 'Add',
       years_old: '%{age} years old',
+      range_from: '%{field} from',
+      range_to: '%{field} to',
     },
     conflict: {
       title: 'This record was changed by someone else',

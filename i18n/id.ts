@@ -302,6 +302,8 @@ export const id = {
       none: '-',
       add: 'Tambah',
       years_old: '%{age} tahun',
+      range_from: '%{field} dari',
+      range_to: '%{field} sampai',
     },
     conflict: {
       title: 'Data ini telah diubah oleh pengguna lain',

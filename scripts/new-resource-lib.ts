@@ -97,6 +97,10 @@ export function declarationFor(
     },
     search: fields.filter(plainText).slice(0, 2),
     filters: fields.filter((k) => props[k].enum || type(k) === 'boolean' || k === 'medical_facility_id'),
+    // A date of the entity's own is filtered by a range of days (its sort index serves it).
+    ...(fields.some((k) => props[k].format === 'date')
+      ? { rangeFilters: fields.filter((k) => props[k].format === 'date') }
+      : {}),
     ...(hasFacility ? { facilityColumn: 'medical_facility_id' } : {}),
     defaultSort: { field: 'created_at', order: 'DESC' },
     sortable: [

@@ -123,6 +123,12 @@ export interface ResourceDeclaration {
   /** Query parameters that filter by equality on the column of the same name. */
   filters: string[];
   /**
+   * Date or date-time fields a list filters by a range of days: `<field>_from` and `<field>_to`
+   * (YYYY-MM-DD, both included; a date-time's days are Jakarta's). The console offers the two
+   * dates beside the search; a range that ends before it starts is refused on `<field>_to`.
+   */
+  rangeFilters?: string[];
+  /**
    * Filters answered through another table: `param_type: { column: 'medical_facility_id',
    * table: 'facility_params', key: 'medical_facility_id', match: 'type' }` keeps the rows whose
    * medical_facility_id is that of a facility_params row whose type is the value. List them in
@@ -227,6 +233,12 @@ export interface ResourceDeclaration {
 }
 
 export const defineResource = (decl: ResourceDeclaration) => decl;
+
+/** The error on a date range's end that comes before its start. */
+export const RANGE_END_BEFORE_START = 'Tanggal akhir tidak boleh sebelum tanggal awal';
+
+/** The query parameters of a range filter on `field`. */
+export const rangeParams = (field: string) => ({ from: `${field}_from`, to: `${field}_to` });
 
 /** The error on a createOnly field an update tried to change. */
 export const CREATE_ONLY_MESSAGE = 'Tidak dapat diubah setelah data dibuat';

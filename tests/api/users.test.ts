@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { now } from '../../src/domain/clock';
+import { RANGE_END_BEFORE_START } from '../../src/domain/resource';
 
 const URL = '/api/master/users';
 /** A word no generated name or e-mail contains: searching it finds only our rows. */
@@ -195,6 +196,28 @@ describe.each(dbTargets())('master users API (%s)', (kind) => {
         .sort(),
     );
     expect((await api(admin, 'GET', `${URL}?verified=maybe`)).statusCode).toBe(400);
+  });
+
+  it("filters by the days of creation, Jakarta's days, and refuses a range that ends before it starts", async () => {
+    // Users written at 23:30 and 00:30 Jakarta time on two consecutive days (16:30 and 17:30 UTC).
+    const { rows } = await t.db.query<{ id: number }>(
+      `UPDATE users SET created_at = CASE WHEN id = (SELECT min(id) FROM users) THEN '2026-03-09T16:30:00Z'::timestamptz
+                                          ELSE '2026-03-09T17:30:00Z'::timestamptz END
+        WHERE id IN (SELECT id FROM users ORDER BY id LIMIT 2) RETURNING id`,
+    );
+    const [late, early] = rows.map((r) => r.id).sort((a, b) => a - b);
+    const ids = async (query: string) =>
+      (await api(admin, 'GET', `${URL}?limit=100&${query}`)).json().data.map((r: any) => r.id);
+    // 23:30 on 9 March and 00:30 on 10 March in Jakarta.
+    expect(await ids('created_at_from=2026-03-09&created_at_to=2026-03-09')).toEqual([late]);
+    expect(await ids('created_at_from=2026-03-10&created_at_to=2026-03-10')).toEqual([early]);
+    expect((await ids('created_at_from=2026-03-09&created_at_to=2026-03-10')).sort()).toEqual(
+      [late, early].sort(),
+    );
+    const backwards = await api(admin, 'GET', `${URL}?created_at_from=2026-03-10&created_at_to=2026-03-09`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual({ created_at_to: RANGE_END_BEFORE_START });
+    expect((await api(admin, 'GET', `${URL}?created_at_from=2026-13-45`)).statusCode).toBe(400);
   });
 
   it('exports users as CSV with Indonesian headers and without any password', async () => {

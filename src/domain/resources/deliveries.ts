@@ -36,6 +36,7 @@ export const DELIVERY_SHAPE = {
   search: ['order_id', 'delivery_id', 'patient_nik', 'patient_kota', 'patient_kecamatan'],
   searchPrefix: ['patient_nik'],
   filters: ['delivery_status', 'medical_facility_id'],
+  rangeFilters: ['created_at'],
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'created_at', order: 'DESC' },
   listColumns: [

@@ -9,6 +9,7 @@ export const users = defineResource({
   menus: ['/master/users'],
   search: ['name', 'email'],
   filters: ['verified'],
+  rangeFilters: ['created_at'],
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['name', 'email', 'created_at', 'id'],
   hashed: ['password'],

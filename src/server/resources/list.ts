@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { EXACT_COUNT_LIMIT, planEstimate, tableStats, tableTotal, type ListTotal } from './count.js';
 import { AppError } from '../plugins/errors.js';
+import { RANGE_END_BEFORE_START, rangeParams } from '../../domain/resource.js';
+import { summarizeFieldErrors } from '../../domain/validation.js';
 import { quote, type ResourceModel } from './model.js';
 
 export const MAX_LIMIT = 1000;
@@ -25,9 +27,50 @@ export interface ListQuery {
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
+/**
+ * A range of days on a date or date-time field (`<field>_from`, `<field>_to`, both included; a
+ * date-time's days are Jakarta's, so the index on the field serves the bounds). A range that ends
+ * before it starts is a 400 on its end.
+ */
+function addRange(
+  m: ResourceModel,
+  field: string,
+  q: ListQuery,
+  add: (sql: (p: string) => string, value: unknown) => void,
+) {
+  const { from: fromParam, to: toParam } = rangeParams(field);
+  const from = q[fromParam] as string | undefined;
+  const to = q[toParam] as string | undefined;
+  if (from && to && to < from) {
+    const errors = { [toParam]: RANGE_END_BEFORE_START };
+    throw new AppError(400, summarizeFieldErrors(errors), errors);
+  }
+  const column = quote(field);
+  const timed = m.props[field]?.format === 'date-time';
+  if (from)
+    add(
+      (p) =>
+        timed
+          ? `${column} >= (${p}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`
+          : `${column} >= ${p}::date`,
+      from,
+    );
+  if (to)
+    add(
+      (p) =>
+        timed
+          ? `${column} < ((${p}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`
+          : `${column} <= ${p}::date`,
+      to,
+    );
+}
+
 /** A search, a sort, a filter or a deep page may cost seconds: heavy; the first pages are not. */
 export function listWork(m: ResourceModel, q: ListQuery): 'light' | 'heavy' {
-  const filtered = m.decl.filters.some((f) => q[f] !== undefined && q[f] !== '');
+  const ranged = (m.decl.rangeFilters ?? []).some((f) =>
+    Object.values(rangeParams(f)).some((p) => q[p] !== undefined && q[p] !== ''),
+  );
+  const filtered = ranged || m.decl.filters.some((f) => q[f] !== undefined && q[f] !== '');
   const sorted = q.sort && q.sort !== m.decl.defaultSort.field;
   return q.search?.trim() || sorted || filtered || (q.page ?? 1) > 10 ? 'heavy' : 'light';
 }
@@ -76,6 +119,7 @@ export function listWhere(
       );
     } else add((p) => `${quote(f)} = ${p}`, v);
   }
+  for (const f of m.decl.rangeFilters ?? []) addRange(m, f, q, add);
   if (q.ids) add((p) => `id = ANY(${p}::int[])`, q.ids.split(',').map(Number));
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params, words };
 }

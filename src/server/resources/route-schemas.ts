@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../domain/resource.js';
+import { rangeParams, type JsonSchema } from '../../domain/resource.js';
 import { EXACT_COUNT_LIMIT } from './count.js';
 import { MAX_LIMIT } from './list.js';
 import { baseType, type ResourceModel } from './model.js';
@@ -91,9 +91,12 @@ export function routeSchemas(m: ResourceModel) {
     ...errorResponse,
     properties: { ...errorResponse.properties, current: item },
   };
-  const filterProps = Object.fromEntries(
-    m.decl.filters.map((f) => [f, { type: baseType(m.props[f] ?? {}) }]),
-  );
+  const filterProps = Object.fromEntries([
+    ...m.decl.filters.map((f) => [f, { type: baseType(m.props[f] ?? {}) }]),
+    ...(m.decl.rangeFilters ?? []).flatMap((f) =>
+      Object.values(rangeParams(f)).map((p) => [p, { type: 'string', format: 'date' }]),
+    ),
+  ]);
   const listQuery = {
     type: 'object',
     properties: {

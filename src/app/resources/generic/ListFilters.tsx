@@ -1,5 +1,5 @@
-import { AutocompleteInput, ReferenceInput, SelectInput } from 'react-admin';
-import { baseType, type ResourceDeclaration } from '../../../domain/resource';
+import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
+import { baseType, rangeParams, type ResourceDeclaration } from '../../../domain/resource';
 import { choiceLabel } from './SchemaColumns';
 import { FACILITY_FIELD, namedRange } from './SchemaInput';
 
@@ -24,7 +24,20 @@ export function defaultFilters(decl: ResourceDeclaration, translate: Translate) 
     const range = namedRange(p, (v) => translate(`resources.${decl.name}.choices.${f}.${v}`, { _: '' }));
     return range && range.map((c) => ({ id: String(c.id), name: c.name }));
   };
-  return (decl.listFilters ?? decl.filters).flatMap((f) => {
+  // A range of days: two dates ('Dibuat dari', 'Dibuat sampai').
+  const ranges = (decl.rangeFilters ?? []).flatMap((f) => {
+    const field = translate(`resources.${decl.name}.fields.${f}`);
+    return Object.entries(rangeParams(f)).map(([end, param]) => (
+      <DateInput
+        key={param}
+        source={param}
+        alwaysOn
+        label={translate(`app.common.range_${end}`, { field })}
+        sx={{ minWidth: 170 }}
+      />
+    ));
+  });
+  const pickers = (decl.listFilters ?? decl.filters).flatMap((f) => {
     const reference = decl.references?.[f];
     if (reference || (f === FACILITY_FIELD && decl.listFilters?.includes(f)))
       return [
@@ -49,4 +62,5 @@ export function defaultFilters(decl: ResourceDeclaration, translate: Translate) 
       <SelectInput key={f} source={f} alwaysOn label={label(f)} choices={choices} sx={{ minWidth: 160 }} />,
     ];
   });
+  return [...pickers, ...ranges];
 }
