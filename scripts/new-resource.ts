@@ -53,7 +53,15 @@ list = list.replace(
   /(import type \{ ResourceDeclaration \} from '..\/resource';\n)/,
   `$1import { ${constName} } from './${slug}';\n`,
 );
-list = list.replace(/\n\];\s*$/, `\n  ${constName},\n];\n`);
+// Appended to RESOURCES (the list of screens and APIs), not to a list after it.
+list = list.replace(
+  /(export const RESOURCES: ResourceDeclaration\[\] = \[[\s\S]*?)\n\];/,
+  `$1\n  ${constName},\n];`,
+);
+if (!list.includes(`  ${constName},\n];`)) {
+  console.error('src/domain/resources/index.ts: no RESOURCES list found; add the entity to it by hand');
+  process.exit(1);
+}
 writeFileSync(index, list);
 
 const written = [...scaffold.files.map((f) => f.path), 'src/domain/resources/index.ts'];

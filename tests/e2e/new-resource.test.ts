@@ -6,7 +6,16 @@
  * it; a role without it gets 403 and is sent away from its screen.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +37,7 @@ const COPIED = [
   'tsconfig.json',
   'package.json',
   'package-lock.json',
+  '.prettierrc.json',
 ];
 const SCHEMA = {
   type: 'object',
@@ -74,7 +84,11 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
         recursive: true,
         preserveTimestamps: true,
       });
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
+    // The installed packages, shared; not their cache, where the copy's database template (its
+    // migrations are not the project's) would replace the one the other tests start from.
+    mkdirSync(path.join(project, 'node_modules'));
+    for (const entry of readdirSync(path.join(ROOT, 'node_modules')).filter((e) => e !== '.cache'))
+      symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(project, 'node_modules', entry));
     const env = { DATA_DIR: path.join(dir, 'data'), DEMO_PASSWORD: PASSWORD, DEMO_PATIENTS: '200' };
     // A database in use before the entity exists: the project as it is, started once.
     run(project, ['scripts/ensure-build.mjs']);
