@@ -17,16 +17,24 @@ const groupButton = (page: Page, name: string) => menu(page).getByRole('button',
 /** Loads a console path and waits for the sidebar. */
 async function openConsole(page: Page, path: string) {
   await page.goto(path);
-  await menu(page).waitFor();
+  // The menu lists the role's items once /auth/me has answered: its first item is the dashboard.
+  await menu(page).getByRole('link', { name: 'Dashboard' }).waitFor();
 }
 
 /** Opens every collapsed group of the sidebar so all of its links are rendered. */
 async function expandAll(page: Page) {
   const groups = menu(page).locator('[aria-expanded]');
-  for (let i = 0; i < (await groups.count()); i++) {
-    const g = groups.nth(i);
-    if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click();
-    await eventually(() => g.getAttribute('aria-expanded')).toBe('true');
+  // The menu may draw itself again as the access answer settles after the first paint (a group
+  // then starts closed again): open every group until all stay open.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    for (let i = 0; i < (await groups.count()); i++) {
+      const g = groups.nth(i);
+      if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click();
+      await eventually(() => g.getAttribute('aria-expanded')).toBe('true');
+    }
+    await page.waitForTimeout(300);
+    const states = await groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-expanded')));
+    if (states.every((x) => x === 'true')) return;
   }
 }
 
@@ -126,12 +134,16 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     const token = await storageItem(page, 'token');
     const items = visibleMenu((await e2e.api(token, '/api/auth/me')).body.menus as string[]);
     const expected = items.flatMap((i) => [i, ...(i.submenu ?? [])]).map(label);
-    // Groups are buttons, leaves are links; in menu order.
-    const shown = (
-      await menu(page)
-        .locator('a, [aria-expanded]')
-        .evaluateAll((els) => els.map((e) => e.textContent ?? ''))
-    ).map((t) => t.trim());
+    // Groups are buttons, leaves are links; in menu order. An opened group's items render just
+    // after its button says it is expanded: read once they are all there.
+    const read = async () =>
+      (
+        await menu(page)
+          .locator('a, [aria-expanded]')
+          .evaluateAll((els) => els.map((e) => e.textContent ?? ''))
+      ).map((t) => t.trim());
+    await eventually(async () => (await read()).length).toBe(expected.length);
+    const shown = await read();
     expect(shown).toEqual(expected);
     for (const text of shown) {
       expect(text, `sidebar label '${text}'`).toMatch(/^\p{Lu}/u);
