@@ -154,9 +154,20 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
   it("is in its roles' menu on the database in use, and a record is added through its generated dialog", async () => {
     const page = await signIn(DEMO.admin);
     const menu = page.getByTestId('sidebar-menu');
-    await menu.getByRole('button', { name: 'Master Data', exact: true }).click();
-    await menu.getByRole('link', { name: 'Obat', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/master/medicines');
+    // Opened until it stays open: the sidebar may be drawn again just after the first paint.
+    const group = menu.getByRole('button', { name: 'Master Data', exact: true });
+    const entry = menu.getByRole('link', { name: 'Obat', exact: true });
+    await eventually(async () => {
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await page.waitForTimeout(300);
+      return entry.isVisible();
+    }, 20_000).toBe(true);
+    await eventually(async () => {
+      if (new URL(page.url()).pathname !== '/master/medicines' && (await entry.isVisible()))
+        await entry.click();
+      await page.waitForTimeout(300);
+      return new URL(page.url()).pathname;
+    }, 20_000).toBe('/master/medicines');
     await page.getByText('Data Obat').first().waitFor();
     await page.getByRole('link', { name: 'Tambah' }).first().click();
     const dialog = page.getByRole('dialog');
