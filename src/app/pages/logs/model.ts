@@ -1,7 +1,7 @@
 /** What both log screens share: page sizes, rows and filters, columns, texts and the list's query string. */
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatDateTimeWib } from '../../resources/generic/cells';
+import { formatDateTimeWib } from '../../../domain/format';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;

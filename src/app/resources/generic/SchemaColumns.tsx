@@ -9,7 +9,8 @@ import {
 } from '../../../domain/resource';
 import { formatNumber } from '../../components/figures';
 import { menuIcon } from '../../layout/icons';
-import { formatCoord, formatDateTimeWib, formatDay, Line, Rupiah } from './cells';
+import { formatCoord, formatDay, Line, Rupiah } from './cells';
+import { formatDateTimeWib } from '../../../domain/format';
 import { FACILITY_FIELD, namedRange } from './SchemaInput';
 import { JsonFieldsButton, JsonFieldsDialog } from './JsonFieldsDialog';
 
@@ -27,7 +28,7 @@ export function choiceLabel(translate: Translate, decl: ResourceDeclaration, fie
  * A record's fields as a text's %{field} values: numbers grouped, a list or an object as its
  * count, an empty value '-'.
  */
-export function textValues(record: Row): Record<string, string> {
+function textValues(record: Row): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(record)) {
     if (v == null || v === '') values[k] = '-';
@@ -40,7 +41,7 @@ export function textValues(record: Row): Record<string, string> {
 }
 
 /** The resource's text `key` (below resources.<name>.) filled with the record's values. */
-export function recordText(translate: Translate, decl: ResourceDeclaration, key: string, record: Row) {
+function recordText(translate: Translate, decl: ResourceDeclaration, key: string, record: Row) {
   return translate(`resources.${decl.name}.${key}`, { ...textValues(record), _: '-' });
 }
 

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import { formatDate, formatRupiah } from '../../../domain/format';
 
-export { formatDateTimeWib } from '../../../domain/format';
-
 /** A coordinate with six decimals ('-6.175392'), '-' when absent. */
 export const formatCoord = (n: number | null | undefined) => (n == null ? '-' : Number(n).toFixed(6));
 

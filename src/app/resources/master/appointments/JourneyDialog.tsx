@@ -2,7 +2,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
 import { httpClient, API_URL } from '../../../providers/http';
 import { formatDuration } from '../../../../domain/analytics';
-import { formatDateTimeWib } from '../../generic/cells';
+import { formatDateTimeWib } from '../../../../domain/format';
 import { RowsDialog } from '../../generic/RowsDialog';
 
 const R = 'resources.master/appointments';

@@ -5,7 +5,8 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { journeyConfigs } from '../../../../domain/resources/journey-configs';
 import { journeyStepTitles } from '../../../../domain/sandbox';
 import { ResourceScreen } from '../../generic/ResourceScreen';
-import { formatDateTimeWib, Line } from '../../generic/cells';
+import { Line } from '../../generic/cells';
+import { formatDateTimeWib } from '../../../../domain/format';
 import { API_URL, httpClient } from '../../../providers/http';
 import { JourneyStepsInput, JourneyTypeInput } from './JourneyStepsInput';
 

@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import { Box, Chip } from '@mui/material';
 import { API_URL, httpClient } from '../../../providers/http';
 import { formatDuration } from '../../../../domain/analytics';
-import { formatDateTimeWib } from '../../generic/cells';
+import { formatDateTimeWib } from '../../../../domain/format';
 import { RowsDialog } from '../../generic/RowsDialog';
 
 const R = 'resources.admin/simulator/appointments.journey';
