@@ -7,24 +7,13 @@ import { describe, it, expect } from 'vitest';
 import { scaffoldResource } from '../../scripts/new-resource-lib';
 import { describeGeneratedResource } from './generic-resource';
 import type { JsonSchema } from '../../src/domain/resource';
+import { MEDICINES_SCHEMA } from '../fixtures/medicines-schema';
 
+// The shared schema, and a list field besides.
 const schema: JsonSchema = {
-  type: 'object',
-  required: ['name', 'code', 'unit', 'price'],
+  ...MEDICINES_SCHEMA,
   properties: {
-    name: { type: 'string', title: 'Nama Obat', minLength: 1, maxLength: 120 },
-    code: { type: 'string', title: 'Kode', pattern: '^[A-Z0-9-]{2,20}$' },
-    unit: { type: 'string', title: 'Satuan', enum: ['tablet', 'kapsul', 'botol'] },
-    price: { type: 'number', title: 'Harga', minimum: 0 },
-    is_active: { type: 'boolean', title: 'Aktif', default: true },
-    expires_on: { type: ['string', 'null'], title: 'Kedaluwarsa', format: 'date' },
-    medical_facility_id: { type: ['integer', 'null'], title: 'Fasilitas Kesehatan' },
-    storage: {
-      type: ['object', 'null'],
-      title: 'Penyimpanan',
-      properties: { temperature_c: { type: 'number' }, keep_dry: { type: 'boolean' } },
-      additionalProperties: false,
-    },
+    ...MEDICINES_SCHEMA.properties,
     tags: { type: 'array', title: 'Label', items: { type: 'string' } },
   },
 };

@@ -13,6 +13,7 @@ import {
   KEY_CHARACTERS,
 } from '../../src/server/simulation/hooks';
 import { COPY_NONE } from '../../src/server/simulation/admin';
+import { SANDBOX_DELIVERIES_PER_FACILITY } from '../../src/server/seed/entities/sandbox-deliveries';
 
 const A = '/api/admin/simulator';
 
@@ -70,7 +71,9 @@ describe.each(dbTargets())('sandbox resources (%s)', (kind) => {
     // Delivery orders too, each facility's named by its code, in more than one status.
     const orders = (await api(admin, 'GET', `${A}/delivery?limit=100`)).json().data;
     for (const f of demo)
-      expect(orders.filter((o: any) => o.order_id.startsWith(`SBX-${f.facility_code}-`)).length).toBe(6);
+      expect(orders.filter((o: any) => o.order_id.startsWith(`SBX-${f.facility_code}-`)).length).toBe(
+        SANDBOX_DELIVERIES_PER_FACILITY,
+      );
     expect(new Set(orders.map((o: any) => o.delivery_status)).size).toBeGreaterThan(1);
   });
 

@@ -23,6 +23,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../bench/harness';
 import { CHROMIUM_PATH, DEMO, ROOT, SKIP_E2E, chooseOption, eventually, labelled, snap } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { MEDICINES_SCHEMA } from '../fixtures/medicines-schema';
 
 const PASSWORD = 'demo12345';
 const COPIED = [
@@ -39,25 +40,6 @@ const COPIED = [
   'package-lock.json',
   '.prettierrc.json',
 ];
-const SCHEMA = {
-  type: 'object',
-  required: ['name', 'code', 'unit', 'price'],
-  properties: {
-    name: { type: 'string', title: 'Nama Obat', minLength: 1, maxLength: 120 },
-    code: { type: 'string', title: 'Kode', pattern: '^[A-Z0-9-]{2,20}$' },
-    unit: { type: 'string', title: 'Satuan', enum: ['tablet', 'kapsul', 'botol'] },
-    price: { type: 'number', title: 'Harga', minimum: 0 },
-    is_active: { type: 'boolean', title: 'Aktif', default: true },
-    expires_on: { type: ['string', 'null'], title: 'Kedaluwarsa', format: 'date' },
-    medical_facility_id: { type: ['integer', 'null'], title: 'Fasilitas Kesehatan' },
-    storage: {
-      type: ['object', 'null'],
-      title: 'Penyimpanan',
-      properties: { temperature_c: { type: 'number' }, keep_dry: { type: 'boolean' } },
-      additionalProperties: false,
-    },
-  },
-};
 
 function run(cwd: string, args: string[]) {
   const r = spawnSync(process.execPath, args, {
@@ -95,7 +77,7 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
     const before = await startServer(project, env);
     await before.stop();
     // The maintainer's one step.
-    writeFileSync(path.join(dir, 'medicines.json'), JSON.stringify(SCHEMA));
+    writeFileSync(path.join(dir, 'medicines.json'), JSON.stringify(MEDICINES_SCHEMA));
     printed = run(project, [
       '--import',
       'tsx',
