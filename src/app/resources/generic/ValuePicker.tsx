@@ -54,7 +54,8 @@ export function ValuePicker({
       validate={validate}
       fullWidth
       helperText={false}
-      isPending={isPending}
+      // Loading only while it asks: not waiting for the fields it is narrowed by.
+      isPending={ready && isPending}
       choices={stored ? [stored, ...data] : data}
       optionValue={reference.valueField}
       optionText={reference.optionText}
