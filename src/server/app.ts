@@ -14,7 +14,9 @@ import { registerWorkload } from './plugins/workload.js';
 import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -89,6 +91,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
   registerLogCapture(app, db, config);
+  registerReadYourWrites(app, db);
 
   await app.register(swagger, {
     openapi: {
@@ -121,10 +124,7 @@ export async function buildApp({
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasConsole) {

@@ -27,6 +27,8 @@ export interface AdminContext {
   effectiveRole: Role;
   medical_facility_id: number | null;
   sessionId: number;
+  /** Where the primary's WAL was after this session's last write ('X/Y'), if it wrote. */
+  writeLsn?: string;
   /** Menu paths the role may open, read from the database on this request. */
   menus: string[];
 }
@@ -51,8 +53,9 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
-  const { rows } = await db.query<AdminContext & { session_id: number }>(
+  const { rows } = await db.query<AdminContext & { session_id: number; write_lsn: string | null }>(
     `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+            s.write_lsn::text AS write_lsn,
             ARRAY(SELECT m.menu_path FROM role_menu_access m
                   WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
        FROM sessions s JOIN web_admins a ON a.id = s.admin_id
@@ -70,6 +73,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     effectiveRole: normalizeRole(row.role),
     medical_facility_id: row.medical_facility_id,
     sessionId: row.session_id,
+    writeLsn: row.write_lsn ?? undefined,
     menus: row.menus ?? [],
   };
 }
