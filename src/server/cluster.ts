@@ -8,6 +8,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { dbOptions, type Config } from './config.js';
 import { openDb } from './db/db.js';
 import { prepare, printBanner } from './serve.js';
+import { SCHEMA_TOO_NEW_EXIT } from './db/migrate.js';
 
 /** Set in a worker's environment: the migrations the primary applied (the first worker logs them). */
 export const APPLIED_ENV = 'DKJ_MIGRATIONS_APPLIED';
@@ -37,7 +38,15 @@ export async function runCluster(config: Config, workers: number, started: numbe
   cluster.on('exit', (worker: Worker, code, signal) => {
     live.delete(worker);
     if (stopping) {
-      if (!live.size) process.exit(0);
+      if (!live.size) process.exit();
+      return;
+    }
+    if (code === SCHEMA_TOO_NEW_EXIT) {
+      // A newer release migrated the database since: this release must not serve it.
+      stopping = true;
+      for (const w of live) w.process.kill('SIGTERM');
+      process.exitCode = SCHEMA_TOO_NEW_EXIT;
+      if (!live.size) process.exit(SCHEMA_TOO_NEW_EXIT);
       return;
     }
     console.error(

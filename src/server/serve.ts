@@ -5,6 +5,7 @@
 import { dbOptions, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
 import { prepareDatabase } from './setup.js';
+import { checkSchema } from './db/migrate.js';
 import { seedOnFirstStart } from './seed/demo.js';
 import { seedDemoLogs } from './seed/entities/logs.js';
 import { buildApp } from './app.js';
@@ -27,7 +28,9 @@ export interface ServeOptions {
 /** Serves until SIGTERM or SIGINT, then drains and exits 0. Returns once listening. */
 export async function serve(config: Config, options: ServeOptions) {
   const db = await openDb(dbOptions(config));
-  const prepared = options.prepare ? await prepare(db, config) : { migrations: [], seeded: null };
+  const prepared = options.prepare
+    ? await prepare(db, config)
+    : await checkSchema(db).then(() => ({ migrations: [], seeded: null }));
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   for (const name of [...prepared.migrations, ...(options.migrations ?? [])])
     app.logs.system({ level: 'INFO', category: 'DATABASE', message: `Migrasi diterapkan: ${name}` });

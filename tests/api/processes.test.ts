@@ -1,11 +1,14 @@
 /**
  * The server as one or several processes: draining on SIGTERM (health 503 while requests are
  * still served, then exit 0), WORKERS processes on one port on PostgreSQL (one on PGlite, with
- * a warning).
+ * a warning), and a release older than the database's schema refusing to start.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ADMIN, scratchDatabase, startServer } from './server-process';
+import { openDb, type Db } from '../../src/server/db/db';
+import { migrate, SchemaTooNewError } from '../../src/server/db/migrate';
+import { dbTargets } from './helper';
+import { ADMIN, scratchDatabase, spawnServer, startServer } from './server-process';
 
 const postgres = process.env.TEST_DATABASE_URL ? it : it.skip;
 
@@ -95,6 +98,62 @@ describe('API processes', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(pids.some(alive)).toBe(false);
+    },
+    120_000,
+  );
+});
+
+const NEWER = '999_from_a_newer_release.sql';
+
+describe('a database migrated by a newer release', () => {
+  it('is refused by migrate, which then applies nothing, not even what this release has new', async () => {
+    const db = await openDb({});
+    try {
+      const { rows } = await db.query<{ name: string }>('SELECT max(name) AS name FROM schema_migrations');
+      const last = rows[0].name;
+      await db.query('DELETE FROM schema_migrations WHERE name = $1', [last]);
+      await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [NEWER]);
+      const err = await migrate(db).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SchemaTooNewError);
+      expect((err as SchemaTooNewError).unknown).toEqual([NEWER]);
+      const after = await db.query('SELECT 1 FROM schema_migrations WHERE name = $1', [last]);
+      expect(after.rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  });
+
+  it.each(dbTargets())(
+    'stops the server before it serves, with a clear message and exit code 78 (%s)',
+    async (kind) => {
+      const env = await scratchDatabase(kind, cleanups);
+      const open = (): Promise<Db> =>
+        openDb(kind === 'pglite' ? { dataDir: env.DATA_DIR } : { databaseUrl: env.DATABASE_URL });
+      const db = await open();
+      await migrate(db);
+      await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [NEWER]);
+      await db.close();
+
+      // Several processes (on PostgreSQL) or one: the same refusal.
+      const server = await spawnServer({ ...env, WORKERS: '2' });
+      cleanups.push(async () => void server.child.kill('SIGKILL'));
+      expect(await server.exited).toBe(78);
+      expect(server.output()).toContain(
+        `Not starting: The database was migrated by a newer release of this server: it has migration ${NEWER}, which this release does not have.`,
+      );
+      expect(server.output()).not.toContain('Ready in');
+      // Nothing was written: not even the first super admin of an empty database.
+      const again = await open();
+      try {
+        expect((await again.query('SELECT count(*)::int AS n FROM web_admins')).rows[0].n).toBe(0);
+      } finally {
+        await again.close();
+      }
     },
     120_000,
   );
