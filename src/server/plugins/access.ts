@@ -29,6 +29,10 @@ export interface AdminContext {
   sessionId: number;
   /** Menu paths the role may open, read from the database on this request. */
   menus: string[];
+  /** Two-factor sign-in is on for this admin. */
+  twoFactorEnabled: boolean;
+  /** The session was opened by a password alone for a role that must enrol first. */
+  twoFactorPending: boolean;
 }
 
 declare module 'fastify' {
@@ -37,11 +41,14 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a session that must still enrol in two-factor sign-in (profile, enrolment, logout). */
+    beforeTwoFactor?: boolean;
   }
 }
 
 export const UNAUTHORIZED = 'Sesi tidak valid atau telah berakhir. Silakan masuk kembali.';
 export const FORBIDDEN = 'Anda tidak memiliki akses ke fitur ini';
+export const TWO_FACTOR_SETUP_REQUIRED = 'Aktifkan autentikasi dua faktor terlebih dahulu untuk melanjutkan.';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -51,8 +58,11 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
-  const { rows } = await db.query<AdminContext & { session_id: number }>(
+  const { rows } = await db.query<
+    AdminContext & { session_id: number; two_factor_enabled: boolean; two_factor_pending: boolean }
+  >(
     `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+            a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
             ARRAY(SELECT m.menu_path FROM role_menu_access m
                   WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
        FROM sessions s JOIN web_admins a ON a.id = s.admin_id
@@ -71,6 +81,8 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     medical_facility_id: row.medical_facility_id,
     sessionId: row.session_id,
     menus: row.menus ?? [],
+    twoFactorEnabled: row.two_factor_enabled,
+    twoFactorPending: row.two_factor_pending,
   };
 }
 
@@ -84,6 +96,13 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const admin = token ? await loadAdmin(db, token) : null;
     if (!admin) return reply.status(401).send({ error: UNAUTHORIZED, message: UNAUTHORIZED });
     request.admin = admin;
+    if (admin.twoFactorPending && !request.routeOptions.config.beforeTwoFactor) {
+      return reply.status(403).send({
+        error: TWO_FACTOR_SETUP_REQUIRED,
+        message: TWO_FACTOR_SETUP_REQUIRED,
+        code: 'two_factor_setup_required',
+      });
+    }
     if (access === 'authenticated') return;
     if (!access || !access.menus.some((m) => admin.menus.includes(m))) {
       return reply.status(403).send({ error: FORBIDDEN, message: FORBIDDEN });
