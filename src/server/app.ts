@@ -15,6 +15,7 @@ import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerAccountRoutes } from './routes/account/index.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);

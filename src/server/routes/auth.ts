@@ -27,7 +27,7 @@ const userSchema = {
     username: { type: 'string' },
   },
 };
-const errorSchema = {
+export const errorSchema = {
   type: 'object',
   properties: {
     error: { type: 'string' },
@@ -82,14 +82,14 @@ interface LoginAdmin {
 }
 
 /** Who is signing in, from where. */
-interface Attempt {
+export interface Attempt {
   email: string;
   ip: string;
   ua: string | null;
 }
 
 /** Failed attempts for an email (since its last success) and from an IP, in the window. */
-interface Failures {
+export interface Failures {
   by_email: number;
   by_ip: number;
 }
@@ -168,7 +168,11 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
 }
 
 /** Failed attempts for this email (since its last success) and from this IP, in the window. */
-async function recentFailures(db: Db, { email, ip }: Attempt, windowMinutes: number): Promise<Failures> {
+export async function recentFailures(
+  db: Db,
+  { email, ip }: Attempt,
+  windowMinutes: number,
+): Promise<Failures> {
   const { rows } = await db.query<Failures>(
     `SELECT
          (SELECT count(*)::int FROM login_history h
@@ -189,7 +193,7 @@ async function recentFailures(db: Db, { email, ip }: Attempt, windowMinutes: num
  * The security log of a failed sign-in, and a brute-force event when this failure is the one
  * that blocks the account or the address.
  */
-async function recordFailure(
+export async function recordFailure(
   db: Db,
   config: Config,
   attempt: Attempt,
