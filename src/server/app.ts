@@ -16,6 +16,7 @@ import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
+import { registerAccountRoutes } from './routes/account/index.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -109,6 +110,7 @@ export async function buildApp({
 
   registerAuthRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
