@@ -21,6 +21,7 @@ import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerPatientRoutes } from './routes/patients.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
@@ -114,6 +115,7 @@ export async function buildApp({
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerPatientRoutes(app, db);
   registerPerformanceRoutes(app, db);
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);

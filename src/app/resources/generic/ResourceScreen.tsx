@@ -19,6 +19,7 @@ import { defaultFilters } from './ListFilters';
 import { ServerExportButton } from './ServerExportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
+import type { DialogTab } from './DialogTabs';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
@@ -38,6 +39,9 @@ export interface ResourceScreenProps {
   inputs?: CustomInputs;
   /** Actions of the screen's own beside Add and Export (copy from master, initialize defaults). */
   actions?: ReactNode;
+  /** A record's tabs beside its edit form, and the form tab's label (DialogTabs). */
+  tabs?: DialogTab[];
+  formTabLabel?: string;
 }
 
 function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean }) {
@@ -132,6 +136,8 @@ function ResourceScreenBody({
   defaults,
   inputs,
   actions,
+  tabs,
+  formTabLabel,
 }: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -220,6 +226,8 @@ function ResourceScreenBody({
           sections={sections}
           defaults={defaults}
           inputs={inputs}
+          tabs={tabs}
+          formTabLabel={formTabLabel}
         />
       )}
     </>

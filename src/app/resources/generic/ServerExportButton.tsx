@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, useListContext, useNotify, useResourceContext } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress } from '@mui/material';
-import { API_URL } from '../../providers/http';
+import { API_URL, screenHeaders } from '../../providers/http';
 import { getToken } from '../../providers/session';
 import { apiNameOf } from '../screen-paths';
 
@@ -29,7 +29,7 @@ export function ServerExportButton() {
     setBusy(true);
     try {
       const res = await fetch(`${API_URL}/${apiNameOf(resource)}/export?${exportQuery(filterValues)}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+        headers: screenHeaders(new Headers({ Authorization: `Bearer ${getToken() ?? ''}` })),
       });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };
