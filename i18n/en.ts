@@ -14,6 +14,7 @@ import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
 import { patientAccessTexts } from './pages/patient-access';
+import { importTexts } from './pages/import';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -32,6 +33,7 @@ export const en: typeof englishMessages & ProductMessages = {
     mobile_simulator: mobileSimulatorTexts.en,
     api_simulator: apiSimulatorTexts.en,
     patient_access: patientAccessTexts.en,
+    import: importTexts.en,
     access: { denied: 'You do not have access to that page' },
     menu: {
       dashboard: 'Dashboard',

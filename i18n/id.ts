@@ -14,6 +14,7 @@ import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
 import { patientAccessTexts } from './pages/patient-access';
+import { importTexts } from './pages/import';
 
 export const id = {
   ...raIndonesian,
@@ -28,6 +29,7 @@ export const id = {
     mobile_simulator: mobileSimulatorTexts.id,
     api_simulator: apiSimulatorTexts.id,
     patient_access: patientAccessTexts.id,
+    import: importTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',
