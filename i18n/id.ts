@@ -15,6 +15,7 @@ import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
 import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
+import { twoFactorTexts } from './pages/two-factor';
 
 export const id = {
   ...raIndonesian,
@@ -30,6 +31,7 @@ export const id = {
     api_simulator: apiSimulatorTexts.id,
     patient_access: patientAccessTexts.id,
     import: importTexts.id,
+    two_factor: twoFactorTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',

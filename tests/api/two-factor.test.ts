@@ -188,6 +188,8 @@ describe.each(dbTargets())('two-factor sign-in (%s)', (kind) => {
       required: false,
       setup_required: false,
     });
+    const status = await t.request(a.token, { method: 'GET', url: '/api/auth/2fa' });
+    expect(status.json()).toEqual({ enabled: true, required: false, recovery_codes_left: 10 });
 
     // Neither a new setup nor a second enable while it is on.
     const again = await post(a.token, '/api/auth/2fa/setup');
@@ -251,6 +253,8 @@ describe.each(dbTargets())('two-factor sign-in (%s)', (kind) => {
     const res = await verify(await passwordStep(a.email), typed);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().recovery_codes_left).toBe(9);
+    const status = await t.request(res.json().token, { method: 'GET', url: '/api/auth/2fa' });
+    expect(status.json().recovery_codes_left).toBe(9);
     expect((await me(res.json().token)).statusCode).toBe(200);
     const again = await verify(await passwordStep(a.email), recoveryCodes[3]);
     expect([again.statusCode, again.json().error]).toEqual([401, CODE_WRONG]);

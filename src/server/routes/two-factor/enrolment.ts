@@ -16,7 +16,8 @@ import {
   totpStep,
 } from '../../security/totp.js';
 import { decryptSecret } from '../../security/secret-box.js';
-import { CODE_WRONG, recordTwoFactorEvent, spendCode } from './codes.js';
+import { CODE_WRONG, recordTwoFactorEvent, recoveryCodesLeft, spendCode } from './codes.js';
+import { twoFactorRequired } from './policy.js';
 import { codeField, errorSchema } from './schemas.js';
 import { countCodeFailure, refuseWhileBlocked } from './lockout.js';
 
@@ -57,6 +58,34 @@ export function registerEnrolment(app: FastifyInstance, db: Db, config: Config) 
       response: { 200: answer, 400: errorSchema, 409: errorSchema, 429: errorSchema },
     },
   });
+
+  app.get(
+    '/api/auth/2fa',
+    {
+      config: { access: 'authenticated', beforeTwoFactor: true },
+      schema: {
+        tags,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              enabled: { type: 'boolean' },
+              required: { type: 'boolean' },
+              recovery_codes_left: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const admin = request.admin!;
+      return {
+        enabled: admin.twoFactorEnabled,
+        required: twoFactorRequired(config, admin),
+        recovery_codes_left: admin.twoFactorEnabled ? await recoveryCodesLeft(db, admin.id) : 0,
+      };
+    },
+  );
 
   app.post(
     '/api/auth/2fa/setup',
