@@ -13,6 +13,7 @@ import { logsTexts } from './pages/logs';
 import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
+import { accountTexts } from './pages/account';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -30,6 +31,7 @@ export const en: typeof englishMessages & ProductMessages = {
     json_field: jsonFieldTexts.en,
     mobile_simulator: mobileSimulatorTexts.en,
     api_simulator: apiSimulatorTexts.en,
+    account: accountTexts.en,
     access: { denied: 'You do not have access to that page' },
     menu: {
       dashboard: 'Dashboard',

@@ -13,6 +13,7 @@ import { logsTexts } from './pages/logs';
 import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
+import { accountTexts } from './pages/account';
 
 export const id = {
   ...raIndonesian,
@@ -26,6 +27,7 @@ export const id = {
     json_field: jsonFieldTexts.id,
     mobile_simulator: mobileSimulatorTexts.id,
     api_simulator: apiSimulatorTexts.id,
+    account: accountTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',
