@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { API_URL, httpClient } from '../../providers/http';
+import { PageTitle } from '../../components/PageHeader';
 import { SessionTable, T, useDeviceName, type OwnSession } from './SessionTable';
 
 const QUERY_KEY = ['account', 'sessions'];
@@ -77,13 +78,7 @@ export default function SessionsPage() {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title={translate(`${T}.title`)} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {translate(`${T}.title`)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.subtitle`)}
-      </Typography>
+      <PageTitle title={translate(`${T}.title`)} subtitle={translate(`${T}.subtitle`)} />
       <Card>
         <CardContent>{body}</CardContent>
       </Card>
