@@ -16,6 +16,7 @@ import { apiSimulatorTexts } from './pages/api-simulator';
 import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
 import { twoFactorTexts } from './pages/two-factor';
+import { accountTexts } from './pages/account';
 
 export const id = {
   ...raIndonesian,
@@ -32,6 +33,7 @@ export const id = {
     patient_access: patientAccessTexts.id,
     import: importTexts.id,
     two_factor: twoFactorTexts.id,
+    account: accountTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',
