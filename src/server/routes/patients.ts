@@ -13,7 +13,7 @@ import { AppError } from '../plugins/errors.js';
 import { FORBIDDEN } from '../plugins/access.js';
 import { resourceModel } from '../resources/model.js';
 import { iso, logPage, Where, type PageQuery } from '../logs/query.js';
-import { errorResponse, pageProps } from './logs/schemas.js';
+import { errorResponse, listResponse, pageProps } from './logs/schemas.js';
 import { patients } from '../../domain/resources/patients.js';
 import { appointments } from '../../domain/resources/appointments.js';
 import { ACCESS_LOG_MENUS, canReadAccessLog, PATIENT_ACCESS_ACTIONS } from '../../domain/patient-access.js';
@@ -62,21 +62,10 @@ const entry = {
     row_count: { type: ['integer', 'null'] },
   },
 };
+/** A page of entries: the log lists' shape. */
 const page = {
-  type: 'object',
-  properties: {
-    data: { type: 'array', items: entry },
-    pagination: {
-      type: 'object',
-      properties: {
-        total: { type: 'integer' },
-        totalPages: { type: 'integer' },
-        page: { type: 'integer' },
-        limit: { type: 'integer' },
-        estimated: { type: 'boolean' },
-      },
-    },
-  },
+  ...listResponse,
+  properties: { ...listResponse.properties, data: { type: 'array', items: entry } },
 };
 const ENTRY_SELECT = `id, ${iso('at')}, user_id, username,
   (SELECT w.full_name FROM web_admins w WHERE w.id = patient_access_logs.user_id) AS user_name,
