@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { displayLocale, formatCount } from '../../../components/figures';
@@ -42,6 +43,11 @@ function statusText(job: ImportJob, translate: ReturnType<typeof useTranslate>) 
 export function JobProgress({ job }: { job: ImportJob }) {
   const translate = useTranslate();
   const active = isActive(job);
+  // A new job, or one that just ended, is brought into view: on a phone it is below the columns.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [job.id, active]);
   const share = job.bytes_total ? Math.min(100, (100 * job.bytes_read) / job.bytes_total) : 0;
   const countKeys = job.dry_run ? 'check_counts' : 'counts';
   const severity =
@@ -55,7 +61,7 @@ export function JobProgress({ job }: { job: ImportJob }) {
             : 'success'
           : 'info';
   return (
-    <Box component="section" aria-label={translate('app.import.progress')} data-testid="import-job">
+    <Box component="section" ref={ref} aria-label={translate('app.import.progress')} data-testid="import-job">
       <Alert severity={severity} role="status" sx={{ mb: 1 }}>
         {statusText(job, translate)}
       </Alert>
