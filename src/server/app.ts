@@ -14,6 +14,7 @@ import { registerWorkload } from './plugins/workload.js';
 import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
@@ -120,6 +121,7 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
+  registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
     await db.query('SELECT 1');
