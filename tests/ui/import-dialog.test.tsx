@@ -3,21 +3,19 @@
  * semicolon, BOM or not, quoted headers) and each column's first field, by the export's
  * Indonesian headers, the field names or the labels on screen.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { i18nProvider } from '../../src/app/providers/i18nProvider';
-import {
-  autoMap,
-  csvHeader,
-  mappingParam,
-  readCsvHeader,
-} from '../../src/app/resources/generic/import/headers';
+import { autoMap, csvHeader, readCsvHeader } from '../../src/app/resources/generic/import/headers';
 import { fieldOptions } from '../../src/app/resources/generic/import/fieldChoices';
 import { ImportButton } from '../../src/app/resources/generic/import/ImportButton';
 import { patients } from '../../src/domain/resources/patients';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 beforeEach(() => localStorage.clear());
 
 describe('the header row of a CSV', () => {
@@ -93,12 +91,6 @@ describe('the first match of columns to fields', () => {
       full_name: '',
     });
   });
-
-  it('sends only the columns that fill a field', () => {
-    expect(JSON.parse(mappingParam({ 'Nama Lengkap': 'full_name', Catatan: '' }))).toEqual({
-      'Nama Lengkap': 'full_name',
-    });
-  });
 });
 
 describe('the import dialog', () => {
@@ -140,5 +132,57 @@ describe('the import dialog', () => {
       'File harus berformat CSV atau XLSX',
     );
     expect(within(dialog).getByRole('button', { name: 'Impor' })).toHaveProperty('disabled', true);
+  });
+
+  it('checks the file with every column named, the ignored ones empty, and shows the problems by row', async () => {
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    const job = {
+      id: 7,
+      status: 'done',
+      dry_run: true,
+      file_name: 'pasien.csv',
+      rows_read: 3,
+      rows_inserted: 2,
+      rows_updated: 0,
+      rows_unchanged: 0,
+      rows_rejected: 1,
+      bytes_total: 40,
+      bytes_read: 40,
+      columns: ['Nama Lengkap', 'Catatan'],
+      fields: [],
+      problems: [{ row: 2, column: 'Nama Lengkap', value: '', message: 'Wajib diisi' }],
+    };
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      calls.push({ url: String(url), method: init.method ?? 'GET', body: init.body });
+      const answer = String(url).includes('/import?') ? { id: 7, status: 'queued' } : job;
+      return new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ImportButton decl={patients} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Impor' }));
+    const dialog = await screen.findByRole('dialog');
+    const file = new File(['Nama Lengkap,Catatan\nBudi,x\n,y\nSiti,z\n'], 'pasien.csv', { type: 'text/csv' });
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    await within(dialog).findByRole('combobox', { name: 'Catatan' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Periksa' }));
+    const table = await within(dialog).findByRole('table');
+    const sent = new URL(calls.find((c) => c.method === 'POST')!.url, 'http://x');
+    expect(sent.pathname).toBe('/api/master/patients/import');
+    expect(sent.searchParams.get('dry_run')).toBe('1');
+    expect(sent.searchParams.get('file_name')).toBe('pasien.csv');
+    expect(JSON.parse(sent.searchParams.get('mapping')!)).toEqual({
+      'Nama Lengkap': 'full_name',
+      Catatan: '',
+    });
+    expect(calls.find((c) => c.method === 'POST')!.body).toBe(file);
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('2Nama LengkapWajib diisi');
+    expect(within(dialog).getByTestId('import-count-rejected').textContent).toBe('Bermasalah1');
+    expect(localStorage.getItem('import-job:master/patients')).toBe('7');
   });
 });
