@@ -8,43 +8,27 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { DEMO, SKIP_E2E, eventually, snap, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
+import { NIK_MESSAGES } from '../../src/domain/nik';
+import { csv, patientCells, PATIENT_HEADERS } from '../api/import-helper';
 
 const MARK = 'Imporwati';
-const HEADERS = [
-  'Nama Lengkap',
-  'Jenis Identitas',
-  'Nomor Identitas',
-  'Tempat Lahir',
-  'Tanggal Lahir',
-  'Jenis Kelamin',
-  'Status Pernikahan',
-  'Catatan',
+/** The export's headers, and a column the patients do not have (left out of the import). */
+const HEADERS = [...PATIENT_HEADERS, 'Catatan'];
+const person = (name: string, dob: string, gender: 'L' | 'P') => [
+  ...patientCells(name, dob, gender),
+  'pindahan',
 ];
-const person = (name: string, dob: string, gender: 'L' | 'P', seq: number) => {
-  const [y, m, d] = dob.split('-');
-  return [
-    name,
-    'KTP',
-    makeNik('31.71.01', dob, gender, seq),
-    'Jakarta',
-    `${d}/${m}/${y}`,
-    gender,
-    'Menikah',
-    'pindahan',
-  ];
-};
 const ROWS = [
-  person(`Ani ${MARK}`, '1990-05-17', 'L', 8101),
+  person(`Ani ${MARK}`, '1990-05-17', 'L'),
   // Row 2: the NIK is a woman's (day + 40), the row says a man.
-  person(`Budi ${MARK}`, '1985-02-03', 'P', 8102).map((c, i) => (i === 5 ? 'L' : c)),
-  person(`Citra ${MARK}`, '1992-07-08', 'P', 8103),
+  person(`Budi ${MARK}`, '1985-02-03', 'P').map((c, i) => (i === 5 ? 'L' : c)),
+  person(`Citra ${MARK}`, '1992-07-08', 'P'),
   // Row 4: no such day.
-  person(`Dedi ${MARK}`, '1990-05-17', 'L', 8104).map((c, i) => (i === 4 ? '31/02/1990' : c)),
-  person(`Eka ${MARK}`, '1979-11-30', 'L', 8105),
+  person(`Dedi ${MARK}`, '1990-05-17', 'L').map((c, i) => (i === 4 ? '31/02/1990' : c)),
+  person(`Eka ${MARK}`, '1979-11-30', 'L'),
 ];
 /** Semicolons, a BOM and Windows line ends: as a spreadsheet saves it in Indonesia. */
-const FILE = `\uFEFF${[HEADERS, ...ROWS].map((r) => r.join(';')).join('\r\n')}\r\n`;
+const FILE = `\uFEFF${csv([HEADERS, ...ROWS], ';')}`;
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Impor', exact: true }).click();
@@ -79,7 +63,7 @@ describe.skipIf(SKIP_E2E)('import into a list (e2e)', () => {
       .toBe('Nomor Identitas');
     expect(await dialog.getByRole('combobox', { name: 'Tanggal Lahir' }).innerText()).toBe('Tanggal Lahir');
     expect(await dialog.getByRole('combobox', { name: 'Catatan' }).innerText()).toBe('Abaikan kolom ini');
-    await dialog.getByText('7 dari 8 kolom diimpor').waitFor();
+    await dialog.getByText('8 dari 9 kolom diimpor').waitFor();
 
     await dialog.getByRole('button', { name: 'Periksa' }).click();
     await dialog.getByText('Pemeriksaan selesai. Belum ada data yang ditulis.').waitFor();
@@ -121,7 +105,7 @@ describe.skipIf(SKIP_E2E)('import into a list (e2e)', () => {
     );
     expect(lines[2]).toMatch(
       new RegExp(
-        `^Dedi ${MARK},KTP,\\d{16},Jakarta,31/02/1990,L,Menikah,pindahan,"?Tanggal Lahir: Tanggal tidak valid`,
+        `^Dedi ${MARK},KTP,\\d{16},Jakarta,31/02/1990,L,Menikah,BPJS,pindahan,"?Tanggal Lahir: Tanggal tidak valid`,
       ),
     );
 
