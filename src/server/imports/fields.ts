@@ -100,12 +100,18 @@ export function fieldConverter(m: ResourceModel, field: string, money: boolean):
   }
   for (const v of p.enum ?? []) if (v !== null) choiceLabels.set(normalizeLabel(String(v)), v);
   const areas = AREA_LEVEL[field] && type === 'string' ? areaNames(AREA_LEVEL[field]) : null;
+  // The text as it is most often written (a value or a label exactly) found without normalizing.
+  const exact = new Map<string, unknown>();
+  for (const v of p.enum ?? []) if (v !== null) exact.set(String(v), v);
+  for (const [name, value] of areas ?? []) if (!/^\d/.test(name)) exact.set(value, value);
+  const choice = (text: string) => exact.get(text) ?? choiceLabels.get(normalizeLabel(text));
 
   return (raw) => {
-    const text = raw.trim();
+    const text =
+      raw.length && (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) ? raw.trim() : raw;
     if (text === '') return empty();
     if (type === 'boolean') {
-      const v = choiceLabels.get(normalizeLabel(text)) ?? parseBooleanText(text);
+      const v = choice(text) ?? parseBooleanText(text);
       return v === undefined ? { problem: MSG.boolean } : { value: v };
     }
     if (type === 'integer' || type === 'number') {
@@ -129,8 +135,9 @@ export function fieldConverter(m: ResourceModel, field: string, money: boolean):
       const d = parseDateTimeText(text);
       return d ? { value: d } : { problem: MSG.dateTime };
     }
-    if (p.enum) return { value: choiceLabels.get(normalizeLabel(text)) ?? text };
-    if (areas) return { value: areas.get(normalizeLabel(text)) ?? areas.get(text) ?? text };
+    if (p.enum) return { value: choice(text) ?? text };
+    if (areas)
+      return { value: exact.get(text) ?? areas.get(normalizeLabel(text)) ?? areas.get(text) ?? text };
     return { value: text };
   };
 }

@@ -52,7 +52,7 @@ export interface ImportJob {
   stopping?: AbortSignal;
 }
 
-/** The rejected row for the rejected-rows file: its cells (secrets blanked) and the reasons. */
+/** The rejected row for the rejected-rows file: its cells (secrets blanked), its number and the reasons. */
 function rejectedRow(
   row: SourceRow,
   problems: Problem[],
@@ -62,7 +62,7 @@ function rejectedRow(
   return {
     row_number: row.row,
     cells: columns.map((c, i) => (c.field && secrets.includes(c.field) ? '' : (row.cells[i] ?? ''))),
-    message: problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; '),
+    message: `Baris ${row.row}: ${problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ')}`,
   };
 }
 

@@ -1,13 +1,16 @@
 /**
  * An uploaded file as rows of text cells, read as a stream (never the whole file in memory):
  * an XLSX workbook (told by the ZIP header 'PK') through exceljs' streaming reader, its first
- * sheet; anything else as CSV through csv-parse, UTF-8 with or without a BOM, the separator
- * (comma, semicolon or tab) told from the header line. The first row holds the headers.
+ * sheet; anything else as CSV through Papa Parse (five times faster than csv-parse on a wide
+ * register, which at a million rows is the difference between fitting the time budget or not),
+ * UTF-8 with or without a BOM, the separator (comma, semicolon or tab) told from the header
+ * line. The first row holds the headers.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
-import { parse } from 'csv-parse';
+import { StringDecoder } from 'node:string_decoder';
+import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 
 export const NOT_A_TABLE = 'Berkas bukan CSV atau Excel (.xlsx) yang dapat dibaca';
@@ -69,42 +72,108 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** Past this many bytes without a row ending, the file is not a table (an unclosed quote). */
+const MAX_ROW_BYTES = 16 * 1024 * 1024;
+
 export async function openTable(path: string): Promise<TableSource> {
   const start = await head(path, 64 * 1024);
   if (!start.length) throw new FileError(EMPTY_FILE);
-  let read = 0;
+  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const xlsx = start[0] === 0x50 && start[1] === 0x4b;
+  if (!xlsx && start.includes(0)) {
+    file.destroy();
+    throw new FileError(NOT_A_TABLE);
+  }
+  const state = { read: 0, sinceRow: 0 };
+  // Counts the bytes read; a CSV's go on as text decoded across chunk boundaries.
+  const decoder = new StringDecoder('utf8');
   const counter = new Transform({
+    readableObjectMode: !xlsx,
     transform(chunk: Buffer, _enc, done) {
-      read += chunk.length;
-      done(null, chunk);
+      state.read += chunk.length;
+      state.sinceRow += chunk.length;
+      if (!xlsx && state.sinceRow > MAX_ROW_BYTES) return done(new FileError(BAD_CSV(0)));
+      done(null, xlsx ? chunk : decoder.write(chunk));
+    },
+    flush(done) {
+      done(null, xlsx ? undefined : decoder.end() || undefined);
     },
   });
-  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
   const stream = file.pipe(counter);
+  file.on('error', (err) => counter.destroy(err));
   const close = () => {
     file.destroy();
     counter.destroy();
   };
-  if (start[0] === 0x50 && start[1] === 0x4b)
-    return { kind: 'xlsx', rows: xlsxRows(stream), bytesRead: () => read, close };
-  if (start.includes(0)) throw new FileError(NOT_A_TABLE);
+  if (xlsx) return { kind: 'xlsx', rows: xlsxRows(stream), bytesRead: () => state.read, close };
   const text = start.toString('utf8').replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(text.split(/\r?\n/)[0]);
-  const parser = stream.pipe(
-    parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
-  );
-  return { kind: 'csv', rows: csvRows(parser), bytesRead: () => read, close };
+  return { kind: 'csv', rows: csvRows(stream, delimiter, state), bytesRead: () => state.read, close };
 }
 
-async function* csvRows(parser: AsyncIterable<string[]>): AsyncGenerator<string[]> {
-  try {
-    for await (const record of parser) {
-      if (record.length === 1 && record[0].trim() === '') continue;
-      yield record;
+/**
+ * The rows of a CSV, parsed as they stream in: the parser pauses while more than a few
+ * thousand rows wait to be read (so memory stays flat whatever the file's size).
+ */
+async function* csvRows(
+  input: NodeJS.ReadableStream,
+  delimiter: string,
+  state: { sinceRow: number },
+): AsyncGenerator<string[]> {
+  const queue: string[][] = [];
+  let parser: Papa.Parser | undefined;
+  let paused = false;
+  let done = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  input.on('error', (err: Error) => {
+    failure = err instanceof FileError ? err : new FileError(NOT_A_TABLE);
+    signal();
+  });
+  let line = 0;
+  Papa.parse(input as unknown as File, {
+    delimiter,
+    skipEmptyLines: 'greedy',
+    step(results: Papa.ParseStepResult<string[]>, p: Papa.Parser) {
+      parser = p;
+      line++;
+      state.sinceRow = 0;
+      const quotes = results.errors.find((e) => e.type === 'Quotes');
+      if (quotes && !failure) failure = new FileError(BAD_CSV(line));
+      queue.push(results.data);
+      if (queue.length >= 4000 && !paused) {
+        paused = true;
+        p.pause();
+      }
+      signal();
+    },
+    complete() {
+      done = true;
+      signal();
+    },
+    error(err: Error) {
+      failure = err instanceof FileError ? err : new FileError(NOT_A_TABLE);
+      signal();
+    },
+  });
+  for (;;) {
+    if (failure) throw failure;
+    const row = queue.shift();
+    if (row) {
+      if (paused && queue.length < 1000) {
+        paused = false;
+        parser?.resume();
+      }
+      if (row.length === 1 && row[0].trim() === '') continue;
+      yield row;
+      continue;
     }
-  } catch (err) {
-    const line = (err as { lines?: number }).lines;
-    throw new FileError(line ? BAD_CSV(line) : NOT_A_TABLE);
+    if (done) return;
+    await new Promise<void>((r) => (wake = r));
   }
 }
 
