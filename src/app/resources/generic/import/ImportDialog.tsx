@@ -170,7 +170,7 @@ function ImportActions({
           {translate(acting === 'cancel' ? 'app.import.cancelling' : 'app.import.cancel')}
         </Button>
       )}
-      {job && !active && job.rows_rejected > 0 && !job.dry_run && (
+      {job && !active && job.rows_rejected > 0 && (
         <Button
           disabled={acting === 'download'}
           startIcon={acting === 'download' ? <CircularProgress size={16} /> : undefined}

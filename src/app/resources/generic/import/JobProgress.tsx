@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { displayLocale, formatCount } from '../../../components/figures';
@@ -14,13 +15,21 @@ export function formatDuration(seconds: number) {
   return unit(s, 'second');
 }
 
-const COUNTS = [
-  ['read', 'rows_read'],
-  ['inserted', 'rows_inserted'],
-  ['updated', 'rows_updated'],
-  ['unchanged', 'rows_unchanged'],
-  ['rejected', 'rows_rejected'],
-] as const;
+type Count = [key: string, value: (job: ImportJob) => number];
+/** A real import's figures: rows read, what became of them. */
+const IMPORT_COUNTS: Count[] = [
+  ['read', (j) => j.rows_read],
+  ['inserted', (j) => j.rows_inserted],
+  ['updated', (j) => j.rows_updated],
+  ['unchanged', (j) => j.rows_unchanged],
+  ['rejected', (j) => j.rows_rejected],
+];
+/** A check writes nothing: the rows read, those that would go in, those with problems. */
+const CHECK_COUNTS: Count[] = [
+  ['read', (j) => j.rows_read],
+  ['valid', (j) => Math.max(0, j.rows_read - j.rows_rejected)],
+  ['rejected', (j) => j.rows_rejected],
+];
 
 /** The sentence saying where the job is: queued, checking, importing, finished, failed. */
 function statusText(job: ImportJob, translate: ReturnType<typeof useTranslate>) {
@@ -42,8 +51,12 @@ function statusText(job: ImportJob, translate: ReturnType<typeof useTranslate>) 
 export function JobProgress({ job }: { job: ImportJob }) {
   const translate = useTranslate();
   const active = isActive(job);
+  // A new job, or one that just ended, is brought into view: on a phone it is below the columns.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [job.id, active]);
   const share = job.bytes_total ? Math.min(100, (100 * job.bytes_read) / job.bytes_total) : 0;
-  const countKeys = job.dry_run ? 'check_counts' : 'counts';
   const severity =
     job.status === 'failed'
       ? 'error'
@@ -55,7 +68,7 @@ export function JobProgress({ job }: { job: ImportJob }) {
             : 'success'
           : 'info';
   return (
-    <Box component="section" aria-label={translate('app.import.progress')} data-testid="import-job">
+    <Box component="section" ref={ref} aria-label={translate('app.import.progress')} data-testid="import-job">
       <Alert severity={severity} role="status" sx={{ mb: 1 }}>
         {statusText(job, translate)}
       </Alert>
@@ -76,10 +89,10 @@ export function JobProgress({ job }: { job: ImportJob }) {
           '& dd': { m: 0, fontWeight: 600, fontSize: '1.1rem' },
         }}
       >
-        {COUNTS.map(([key, field]) => (
+        {(job.dry_run ? CHECK_COUNTS : IMPORT_COUNTS).map(([key, value]) => (
           <Box key={key} data-testid={`import-count-${key}`}>
-            <dt>{translate(`app.import.${countKeys}.${key}`)}</dt>
-            <dd>{formatCount(job[field] ?? 0)}</dd>
+            <dt>{translate(`app.import.${job.dry_run ? 'check_counts' : 'counts'}.${key}`)}</dt>
+            <dd>{formatCount(value(job))}</dd>
           </Box>
         ))}
       </Box>

@@ -38,8 +38,14 @@ export function ProblemsTable({ job }: { job: ImportJob }) {
           })}
         </Typography>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="import-problems-title" data-testid="import-problems">
+      {/* Scrolls sideways on a phone: a region the keyboard can reach and scroll. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="import-problems-title">
+        <Table
+          size="small"
+          sx={{ minWidth: 560 }}
+          aria-labelledby="import-problems-title"
+          data-testid="import-problems"
+        >
           <TableHead>
             <TableRow>
               <TableCell align="right">{t('row')}</TableCell>
@@ -53,7 +59,9 @@ export function ProblemsTable({ job }: { job: ImportJob }) {
               <TableRow key={`${p.row}-${p.column}-${i}`}>
                 <TableCell align="right">{formatCount(p.row)}</TableCell>
                 <TableCell>{p.column ?? '-'}</TableCell>
-                <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+                <TableCell
+                  sx={{ minWidth: 120, maxWidth: 200, overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+                >
                   {p.value ?? ''}
                 </TableCell>
                 <TableCell sx={{ minWidth: 160 }}>{p.message}</TableCell>

@@ -4,6 +4,7 @@
  * export's Indonesian headers, the field names, or the labels of the language on screen.
  */
 import Papa from 'papaparse';
+import { normalizeLabel } from '../../../../domain/import-values';
 
 export type Delimiter = ',' | ';';
 
@@ -30,14 +31,6 @@ export async function readCsvHeader(file: Blob) {
   return csvHeader(await file.slice(0, HEAD_BYTES).text());
 }
 
-/** A header reduced to letters and digits, without case or accents: 'Nomor  Identitas' = 'nomoridentitas'. */
-export const headerKey = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-
 /** A field the file's columns may fill, with the names a column may carry for it. */
 export interface FieldChoice {
   field: string;
@@ -49,26 +42,29 @@ export interface FieldChoice {
 export type ColumnMapping = Record<string, string>;
 
 /**
- * Each column's field where its header is the field's name or one of its labels (case, spaces
- * and punctuation aside); a field is filled by one column at most, the first that names it.
+ * Each column's field where its header is the field's name or one of its labels (case, spaces,
+ * underscores, hyphens and slashes aside, as the server matches them); a field is filled by one
+ * column at most, the first that names it.
  */
 export function autoMap(columns: string[], choices: FieldChoice[]): ColumnMapping {
   const byKey = new Map<string, string>();
   for (const { field, names } of choices)
     for (const name of [field, ...names]) {
-      const key = headerKey(name);
+      const key = normalizeLabel(name);
       if (key && !byKey.has(key)) byKey.set(key, field);
     }
   const taken = new Set<string>();
   const mapping: ColumnMapping = {};
   for (const column of columns) {
-    const field = byKey.get(headerKey(column));
+    const field = byKey.get(normalizeLabel(column));
     mapping[column] = field && !taken.has(field) ? field : '';
     if (field) taken.add(field);
   }
   return mapping;
 }
 
-/** The mapping as the API takes it: only the columns that fill a field. */
-export const mappingParam = (mapping: ColumnMapping) =>
-  JSON.stringify(Object.fromEntries(Object.entries(mapping).filter(([, field]) => field)));
+/**
+ * The mapping as the API takes it: every column, '' for one left out (a column the mapping
+ * does not name would be matched by the server again).
+ */
+export const mappingParam = (mapping: ColumnMapping) => JSON.stringify(mapping);
