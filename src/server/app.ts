@@ -18,6 +18,8 @@ import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
 import { registerAccountRoutes } from './routes/account/index.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -93,6 +95,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
   registerLogCapture(app, db, config);
+  registerReadYourWrites(app, db);
 
   await app.register(swagger, {
     openapi: {
@@ -129,10 +132,7 @@ export async function buildApp({
     registerResource(app, db, decl, { secretKey: config.secretKey });
   registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasConsole) {

@@ -29,6 +29,8 @@ export interface AdminContext {
   sessionId: number;
   /** The session's last use was more than LAST_SEEN_STEP ago: this request moves it forward. */
   seenStale?: boolean;
+  /** Where the primary's WAL was after this session's last write ('X/Y'), if it wrote. */
+  writeLsn?: string;
   /** Menu paths the role may open, read from the database on this request. */
   menus: string[];
   /** Two-factor sign-in is on for this admin. */
@@ -67,12 +69,13 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     AdminContext & {
       session_id: number;
       seen_stale: boolean;
+      write_lsn: string | null;
       two_factor_enabled: boolean;
       two_factor_pending: boolean;
     }
   >(
     `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
-            s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale,
+            s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
             a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
             ARRAY(SELECT m.menu_path FROM role_menu_access m
                   WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
@@ -92,6 +95,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     medical_facility_id: row.medical_facility_id,
     sessionId: row.session_id,
     seenStale: row.seen_stale,
+    writeLsn: row.write_lsn ?? undefined,
     menus: row.menus ?? [],
     twoFactorEnabled: row.two_factor_enabled,
     twoFactorPending: row.two_factor_pending,
