@@ -16,6 +16,8 @@ import { resourceScreens } from './resources/screens';
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const loadDashboard = () => import('./pages/Dashboard');
 const Dashboard = lazy(loadDashboard);
+/** The signed-in account's own two-factor page (the user menu's 'Autentikasi Dua Faktor'). */
+const TwoFactorPage = lazy(() => import('./pages/two-factor'));
 
 /**
  * The login page, which meanwhile loads what 'Masuk' leads to: the dashboard and the menu, with
@@ -80,6 +82,7 @@ export function App() {
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/account/two-factor" element={<TwoFactorPage />} />
         {Object.entries(analysisPages).map(([path, Page]) => (
           <Route
             key={path}

@@ -20,6 +20,7 @@ import { ServerExportButton } from './ServerExportButton';
 import { ImportButton } from './import/ImportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
+import type { DialogTab } from './DialogTabs';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
@@ -39,6 +40,9 @@ export interface ResourceScreenProps {
   inputs?: CustomInputs;
   /** Actions of the screen's own beside Add and Export (copy from master, initialize defaults). */
   actions?: ReactNode;
+  /** A record's tabs beside its edit form, and the form tab's label (DialogTabs). */
+  tabs?: DialogTab[];
+  formTabLabel?: string;
 }
 
 function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean }) {
@@ -133,6 +137,8 @@ function ResourceScreenBody({
   defaults,
   inputs,
   actions,
+  tabs,
+  formTabLabel,
 }: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -222,6 +228,8 @@ function ResourceScreenBody({
           sections={sections}
           defaults={defaults}
           inputs={inputs}
+          tabs={tabs}
+          formTabLabel={formTabLabel}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { API_URL } from '../../providers/http';
+import { API_URL, screenHeaders } from '../../providers/http';
 import { getToken } from '../../providers/session';
 
 /**
@@ -8,7 +8,7 @@ import { getToken } from '../../providers/session';
  */
 export async function saveDownload(path: string, fallbackName: string) {
   const res = await fetch(`${API_URL}/${path}`, {
-    headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+    headers: screenHeaders(new Headers({ Authorization: `Bearer ${getToken() ?? ''}` })),
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
