@@ -71,10 +71,12 @@ export function ImportDialog({ decl, open, onClose, jobState }: ImportDialogProp
               {translate(`app.import.${form.problem.key}`, form.problem)}
             </Alert>
           )}
-          {form.reading && (
+          {(form.reading || jobState.loading) && (
             <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <CircularProgress size={18} />
-              <Typography variant="body2">{translate('app.import.reading')}</Typography>
+              <Typography variant="body2">
+                {translate(form.reading ? 'app.import.reading' : 'ra.page.loading')}
+              </Typography>
             </Box>
           )}
           {waitingForXlsxColumns && active && (
