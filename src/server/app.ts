@@ -14,7 +14,12 @@ import { registerWorkload } from './plugins/workload.js';
 import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
+import { registerAccountRoutes } from './routes/account/index.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -90,6 +95,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
   registerLogCapture(app, db, config);
+  registerReadYourWrites(app, db);
 
   await app.register(swagger, {
     openapi: {
@@ -108,6 +114,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthRoutes(app, db, config);
+  registerTwoFactorRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
@@ -122,11 +130,9 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
+  registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasConsole) {

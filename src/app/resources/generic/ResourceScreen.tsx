@@ -17,6 +17,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { defaultFilters } from './ListFilters';
 import { ServerExportButton } from './ServerExportButton';
+import { ImportButton } from './import/ImportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
 import type { DialogTab } from './DialogTabs';
@@ -116,7 +117,7 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
 
 /**
  * A resource's whole screen from its declaration: search, filters, a paginated table with
- * edit and delete (with confirmation), export, and the add/edit dialog over the list at
+ * edit and delete (with confirmation), import and export, and the add/edit dialog over the list at
  * /<resource>/create and /<resource>/<id>.
  */
 export function ResourceScreen(props: ResourceScreenProps) {
@@ -176,6 +177,7 @@ function ResourceScreenBody({
           <TopToolbar>
             {actions}
             {!ownRowOnly && <CreateButton label="app.common.add" />}
+            {!ownRowOnly && <ImportButton decl={decl} />}
             <ServerExportButton />
           </TopToolbar>
         }
