@@ -14,13 +14,17 @@ import { registerWorkload } from './plugins/workload.js';
 import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
-import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
+import { registerAccountRoutes } from './routes/account/index.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerPatientRoutes } from './routes/patients.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
@@ -110,9 +114,12 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthRoutes(app, db, config);
+  registerTwoFactorRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerPatientRoutes(app, db);
   registerPerformanceRoutes(app, db);
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
@@ -123,6 +130,7 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
+  registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
   registerHealth(app, db);
 

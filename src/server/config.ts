@@ -14,6 +14,8 @@ export interface Config {
   secretKey: string;
   sessionTtlHours: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  /** Roles that must sign in with a second factor (REQUIRE_2FA_ROLES, comma separated). */
+  twoFactor: { requiredRoles: string[] };
   demo: boolean;
   /** Patients of the demo city loaded on a first start. */
   demoPatients: number;
@@ -98,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5),
       maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
       windowMinutes: int(env.LOGIN_BLOCK_MINUTES, 15),
+    },
+    twoFactor: {
+      requiredRoles: (env.REQUIRE_2FA_ROLES ?? 'super_admin')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
     },
     demo: env.DEMO !== '0',
     demoPatients: int(env.DEMO_PATIENTS, 5000),

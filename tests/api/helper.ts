@@ -61,6 +61,9 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
       staticDir: '/nonexistent',
       // Tests compare figures right after writing rows: no reuse of dashboard answers.
       dashboardCacheSeconds: 0,
+      // Tests sign in as the admins they create; enrolment in two-factor sign-in is asked only
+      // where a test asks for it (tests/api/two-factor.test.ts).
+      twoFactor: { requiredRoles: [] },
       ...options.config,
     },
   );

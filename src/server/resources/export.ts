@@ -64,6 +64,7 @@ export function exportCsv(db: Db, m: ResourceModel, request: FastifyRequest, q: 
           if (!rows.length) break;
           const line = (row: Record<string, any>) => `${fields.map((f) => csvField(row[f])).join(',')}\r\n`;
           queue.push(rows.map((r) => line(m.present(r))).join(''));
+          request.exportedRows = (request.exportedRows ?? 0) + rows.length; // the access log's count
           wake?.();
           await new Promise<void>((r) => (resume = r));
         }

@@ -31,7 +31,7 @@ const LOG_LISTS: LogList[] = [
     time: 'created_at',
     filters: {
       user_id: { type: 'integer', minimum: 1 },
-      action: { type: 'string', enum: ['CREATE', 'UPDATE', 'DELETE', 'VIEW'] },
+      action: { type: 'string', enum: ['CREATE', 'UPDATE', 'DELETE', 'VIEW', 'IMPORT'] },
       table_name: { type: 'string', maxLength: 100 },
     },
     where: (where, q) =>
@@ -49,7 +49,7 @@ const LOG_LISTS: LogList[] = [
     time: 'login_time',
     filters: {
       user_id: { type: 'integer', minimum: 1 },
-      status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'BLOCKED'] },
+      status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'BLOCKED', 'MFA_REQUIRED'] },
     },
     where: (where, q) => where.add((p) => `admin_id = ${p}`, q.user_id).add((p) => `status = ${p}`, q.status),
     select: `id, admin_id AS user_id, email, username, status, failure_reason, ip_address, user_agent,
