@@ -45,7 +45,9 @@ describe.skipIf(SKIP_E2E)('two-factor sign-in (e2e)', () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/dashboard');
     await page.getByTestId('sidebar-menu').waitFor();
-    await page.getByRole('button', { name: 'Profil' }).click();
+    await page.getByRole('button', { name: /Profil/ }).click();
+    await page.getByRole('menuitem', { name: 'Autentikasi Dua Faktor' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'user menu');
     await page.getByRole('menuitem', { name: 'Autentikasi Dua Faktor' }).click();
     await page.waitForURL((url) => url.pathname === '/account/two-factor');
     await eventually(() => page.getByTestId('two-factor-status').innerText()).toBe('Tidak aktif');
@@ -183,5 +185,13 @@ describe.skipIf(SKIP_E2E)('two-factor sign-in (e2e)', () => {
     await dialog.waitFor({ state: 'detached' });
     await eventually(() => page.getByTestId('two-factor-status').innerText()).toBe('Tidak aktif');
     expect(await e2e.apiToken(DEMO.super_admin)).toEqual(expect.any(String));
+    // The page at 390 px, in English.
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+    await page.reload();
+    await eventually(() => page.getByTestId('two-factor-status').innerText()).toBe('Off');
+    await expectNoSeriousA11yViolations(page, 'two-factor page (English, 390 px)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await snap(page, 'two-factor-page-en-390');
   });
 });
