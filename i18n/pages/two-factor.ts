@@ -46,6 +46,8 @@ export const twoFactorTexts = defineTexts({
     file_header: 'Kode pemulihan Dashboard Analisis Kesehatan Jakarta untuk %{email}',
     // The account page.
     page_title: 'Autentikasi Dua Faktor',
+    // The header's title of the page: short enough for a phone's header.
+    bar_title: 'Dua Faktor',
     page_intro:
       'Selain password, masuk juga meminta kode dari aplikasi autentikator di ponsel Anda. Password yang bocor saja tidak cukup untuk membuka akun.',
     status_on: 'Aktif',
@@ -104,6 +106,7 @@ export const twoFactorTexts = defineTexts({
     close: 'Close',
     file_header: 'Dashboard Analisis Kesehatan Jakarta recovery codes for %{email}',
     page_title: 'Two-Factor Authentication',
+    bar_title: 'Two-Factor',
     page_intro:
       'Besides the password, signing in also asks for a code from the authenticator app on your phone. A leaked password alone does not open the account.',
     status_on: 'On',
