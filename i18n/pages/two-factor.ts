@@ -7,7 +7,6 @@ import { defineTexts } from '../resources/define';
 export const twoFactorTexts = defineTexts({
   id: {
     menu: 'Autentikasi Dua Faktor',
-    user_menu: 'Menu pengguna',
     // The code step of the login page.
     code_title: 'Kode Autentikasi',
     code_intro: 'Masukkan kode 6 digit dari aplikasi autentikator Anda.',
@@ -70,7 +69,6 @@ export const twoFactorTexts = defineTexts({
   },
   en: {
     menu: 'Two-factor authentication',
-    user_menu: 'User menu',
     code_title: 'Authentication Code',
     code_intro: 'Enter the 6-digit code from your authenticator app.',
     code_label: 'Authentication code',

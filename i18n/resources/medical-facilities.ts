@@ -9,6 +9,7 @@ export const medicalFacilityTexts = defineTexts({
     edit_title: 'Edit Fasilitas Kesehatan',
     fields: {
       id: 'ID',
+      code: 'Kode Faskes',
       name: 'Nama',
       email: 'Email',
       password: 'Password',
@@ -107,6 +108,7 @@ export const medicalFacilityTexts = defineTexts({
     edit_title: 'Edit Medical Facility',
     fields: {
       id: 'ID',
+      code: 'Facility Code',
       name: 'Name',
       email: 'Email',
       password: 'Password',

@@ -53,6 +53,9 @@ const analysisPages: Record<string, ComponentType> = {
   '/simulator/mobile': lazy(() => import('./pages/mobile-simulator')),
 };
 
+/** The signed-in admin's own account, open to every role (from the user menu). */
+const SessionsPage = lazy(() => import('./pages/account/SessionsPage'));
+
 /** Every declared resource has its screen; every other menu path is a custom route. */
 const resourcePaths = new Set(resourceScreens.map((r) => `/${r.name}`));
 const pendingPages = menuLeaves().filter(
@@ -83,6 +86,7 @@ export function App() {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/account/two-factor" element={<TwoFactorPage />} />
+        <Route path="/account/sessions" element={<SessionsPage />} />
         {Object.entries(analysisPages).map(([path, Page]) => (
           <Route
             key={path}

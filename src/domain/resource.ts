@@ -228,6 +228,13 @@ export interface ResourceDeclaration {
    * terdaftar'. The index decides, so two writes racing for one value get the same answer.
    */
   uniqueMessages?: Record<string, string>;
+  /**
+   * The fields that name a record in the world outside (a patient's identity type and NIK, a
+   * facility's code, a poli's code), held unique by an index on exactly these columns: an
+   * import updates the record a row names instead of adding one, so importing a file twice
+   * changes nothing. Without one an import only adds records.
+   */
+  naturalKey?: string[];
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
   validate?: (record: Record<string, any>) => FieldErrors;
 }

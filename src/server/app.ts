@@ -14,12 +14,17 @@ import { registerWorkload } from './plugins/workload.js';
 import { registerSharedAnswers } from './plugins/shared-answers.js';
 import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
+import { registerAccountRoutes } from './routes/account/index.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerPatientRoutes } from './routes/patients.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
@@ -90,6 +95,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
   registerLogCapture(app, db, config);
+  registerReadYourWrites(app, db);
 
   await app.register(swagger, {
     openapi: {
@@ -109,9 +115,11 @@ export async function buildApp({
 
   registerAuthRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerPatientRoutes(app, db);
   registerPerformanceRoutes(app, db);
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
@@ -122,11 +130,9 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
+  registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasConsole) {

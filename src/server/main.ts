@@ -1,4 +1,4 @@
-import { loadConfig, DEFAULT_DEMO_PASSWORD } from './config.js';
+import { dbOptions, loadConfig, DEFAULT_DEMO_PASSWORD } from './config.js';
 import { openDb } from './db/db.js';
 import { prepareDatabase } from './setup.js';
 import { seedOnFirstStart } from './seed/demo.js';
@@ -7,13 +7,7 @@ import { buildApp } from './app.js';
 
 const started = performance.now();
 const config = loadConfig();
-const db = await openDb({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  statementTimeoutMs: config.db.statementTimeoutMs,
-  poolSize: config.db.poolSize,
-  heavyPoolSize: config.db.heavyPoolSize,
-});
+const db = await openDb(dbOptions(config));
 const migrations = await prepareDatabase(db);
 const seeded = await seedOnFirstStart(db, config, config.demoPatients);
 if (seeded && config.demo) await db.transaction((tx) => seedDemoLogs(tx)); // 30 days of log history

@@ -9,8 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openDb, type Db } from '../../src/server/db/db';
+import { dbOptions, loadConfig, type Config } from '../../src/server/config';
+import { openDb, type Db, type DbOptions } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
@@ -36,6 +36,8 @@ export interface StartOptions {
   beforeBuild?: (db: Db) => Promise<void>;
   /** Adds routes of the test's own to the built app, before it is ready. */
   routes?: (app: FastifyInstance, db: Db) => void;
+  /** PostgreSQL: database options of the test's own (read replicas, their probe). */
+  db?: Partial<DbOptions>;
 }
 
 export interface TestApp {
@@ -71,13 +73,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     schema = `t_${randomBytes(6).toString('hex')}`;
-    db = await openDb({
-      databaseUrl: url,
-      schema,
-      statementTimeoutMs: config.db.statementTimeoutMs,
-      poolSize: config.db.poolSize,
-      heavyPoolSize: config.db.heavyPoolSize,
-    });
+    db = await openDb({ ...dbOptions({ ...config, databaseUrl: url }), schema, ...options.db });
   } else {
     db = await openDb({});
   }

@@ -45,7 +45,7 @@ describe.skipIf(SKIP_E2E)('two-factor sign-in (e2e)', () => {
     const page = await e2e.newPage({ as: DEMO.super_admin });
     await page.goto('/dashboard');
     await page.getByTestId('sidebar-menu').waitFor();
-    await page.getByRole('button', { name: /Profil/ }).click();
+    await page.getByRole('button', { name: /Menu pengguna/ }).click();
     await page.getByRole('menuitem', { name: 'Autentikasi Dua Faktor' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'user menu');
     await page.getByRole('menuitem', { name: 'Autentikasi Dua Faktor' }).click();

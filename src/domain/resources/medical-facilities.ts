@@ -1,6 +1,8 @@
 import schema from '../../../schemas/medical-facility.json';
 import { defineResource, type JsonSchema } from '../resource';
 
+export const FACILITY_CODE_TAKEN = 'Kode fasilitas sudah terdaftar';
+
 export const FACILITY_TYPES = ['PUSKESMAS', 'RSUD', 'RS_SWASTA', 'KLINIK', 'APOTEK'] as const;
 
 /**
@@ -15,6 +17,8 @@ export const medicalFacilities = defineResource({
   search: ['name', 'email', 'phone'],
   filters: ['type', 'online'],
   facilityColumn: 'id',
+  naturalKey: ['code'],
+  uniqueMessages: { code: FACILITY_CODE_TAKEN },
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['type', 'created_at', 'id'],
   hashed: ['password'],

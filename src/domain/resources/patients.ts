@@ -40,6 +40,7 @@ export const patients = defineResource({
   searchPrefix: ['identity_number', 'phone_number', 'insurance_number'],
   filters: ['gender', 'insurance', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
+  naturalKey: ['identity_type', 'identity_number'],
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['full_name', 'date_of_birth', 'created_at', 'id'],
   validate: validatePatient,

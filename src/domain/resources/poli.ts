@@ -15,6 +15,7 @@ export const poli = defineResource({
   defaultSort: { field: 'poly_code', order: 'ASC' },
   sortable: ['poly_name', 'created_at', 'id'],
   createOnly: ['poly_code'],
+  naturalKey: ['poly_code'],
   // Code, name with its description, a BPJS chip and a status chip (spec part 2 §2, §3).
   listColumns: ['poly_code', 'poly_name', 'description', 'is_bpjs_available', 'is_active'],
   columns: {

@@ -1,4 +1,6 @@
 /** The database interface and the type conversions both drivers share (see db.ts). */
+import type { ReadRouter, ReplicaProbe } from './replicas.js';
+
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
@@ -20,9 +22,14 @@ export interface Tx extends Queryable {
 
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn inside one transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside one transaction: committed when fn resolves, rolled back when it throws.
+   * `readOnly`: it only reads (an export's cursor), so a heavy request may run it on a replica.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL with DATABASE_READ_URL: the read replicas and where heavy reads go. */
+  readonly reads?: ReadRouter;
 }
 
 /** PostgreSQL type ids whose default JavaScript conversion we override in both drivers. */
@@ -52,4 +59,10 @@ export interface DbOptions {
   /** PostgreSQL: connections for light work, and how many heavy work may hold at once. */
   poolSize?: number;
   heavyPoolSize?: number;
+  /** PostgreSQL: read replicas for heavy reads (DATABASE_READ_URL), their lag bound and check period. */
+  readUrls?: string[];
+  readMaxLagMs?: number;
+  readCheckMs?: number;
+  /** Tests: how a replica is asked how far it has replayed (default: SQL on the replica). */
+  readProbe?: ReplicaProbe;
 }

@@ -1,8 +1,8 @@
 /**
  * Capture of every /api request, off the request path: one API request log row per answer,
  * system logs for 5xx answers, database errors and slow requests, security events for repeated
- * refusals, and a VIEW activity row when a patient record is opened (reading health data is
- * audited). Rows go to the LogWriter buffer; nothing here waits for the database.
+ * refusals, and a VIEW activity row and a patient access-log row when patient data is read
+ * (reading health data is audited, patient-access.ts). Rows go to the LogWriter buffer; nothing here waits for the database.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
@@ -12,6 +12,7 @@ import { LogWriter, type ActivityRow, type ApiRequestRow, type Category, type Le
 import { loggedText, loggedValue, maskNiks, redactEvery } from './redact.js';
 import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
 import { scheduleRetention } from './retention.js';
+import { patientAccessRow } from './patient-access.js';
 import { isApiPath } from '../api-path.js';
 import { now } from '../../domain/clock.js';
 
@@ -93,6 +94,9 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
     watchRefusals(answer);
     const view = viewActivity(answer);
     if (view) writer.activity(view);
+    const read =
+      config.logs.patientAccess && patientAccessRow(request, answer.status, answer.route, answer.ip);
+    if (read) writer.patientAccess(read);
   });
 
   const stopRetention = scheduleRetention(db, config, writer, app.log);

@@ -12,6 +12,8 @@ export interface LogConfig {
   maxBufferedRows: number;
   /** Every /api request in api_request_logs (LOG_API_REQUESTS=0 switches it off). */
   apiRequests: boolean;
+  /** Opening a patient's data writes a patient access log row (PATIENT_ACCESS_LOG=0 switches it off). */
+  patientAccess: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, min = 0) => {
@@ -28,5 +30,6 @@ export function logConfig(env: NodeJS.ProcessEnv): LogConfig {
     flushIntervalMs: int(env.LOG_FLUSH_MS, 1000, 10),
     maxBufferedRows: Math.max(bufferRows * 4, int(env.LOG_MAX_BUFFERED_ROWS, 20_000, 1)),
     apiRequests: env.LOG_API_REQUESTS !== '0',
+    patientAccess: env.PATIENT_ACCESS_LOG !== '0',
   };
 }

@@ -12,7 +12,8 @@ export function redact(values: Record<string, any> | null | undefined, secrets: 
 }
 
 export interface ActivityEntry {
-  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW';
+  /** IMPORT: one row for a whole import (its counts in details). */
+  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW' | 'IMPORT';
   table: string;
   recordId: string | number | null;
   oldValues?: Record<string, any> | null;

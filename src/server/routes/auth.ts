@@ -111,7 +111,7 @@ export interface Attempt {
 }
 
 /** Failed attempts for an email (since its last success) and from an IP, in the window. */
-interface Failures {
+export interface Failures {
   by_email: number;
   by_ip: number;
 }

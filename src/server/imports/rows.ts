@@ -1,0 +1,127 @@
+/**
+ * One batch of imported rows checked as the API checks a new record: each cell converted by
+ * its field (fields.ts), references looked up (references.ts), then the resource's JSON Schema
+ * and its own rules (a NIK that agrees with the birth date and gender), and the caller's
+ * facility scope. Every problem names the row, the column and the value, in Indonesian.
+ */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Queryable } from '../db/db.js';
+import { fieldErrorsFromAjv, REQUIRED, type AjvLikeError } from '../../domain/validation.js';
+import type { ResourceDeclaration } from '../../domain/resource.js';
+import { routeSchemas } from '../resources/route-schemas.js';
+import type { ResourceModel } from '../resources/model.js';
+import { fieldConverter, fieldLabel, type ColumnField } from './fields.js';
+import { referenceResolver, referenceTargets } from './references.js';
+import type { Problem } from './jobs.js';
+
+export const OTHER_FACILITY =
+  'Baris ini untuk fasilitas lain: akun fasilitas hanya dapat mengimpor data fasilitasnya sendiri';
+
+export interface SourceRow {
+  /** 1-based data row of the file. */
+  row: number;
+  cells: string[];
+}
+
+export interface CheckedRow extends SourceRow {
+  record: Record<string, unknown>;
+  problems: Problem[];
+}
+
+export interface Importer {
+  /** Whose import it is: their name fills `created_by`, their facility scopes the rows. */
+  username: string | null;
+  /** A medical_facility user's own facility (-1 when they have none); null for everyone else. */
+  facility: number | null;
+}
+
+export function rowChecker(
+  m: ResourceModel,
+  columns: ColumnField[],
+  importer: Importer,
+  all: ResourceDeclaration[],
+) {
+  const references = referenceResolver(referenceTargets(m.decl, all));
+  const converters = columns.map(({ field }) => {
+    if (!field) return null;
+    if (references.fields.has(field))
+      return (text: string) => (text.trim() ? { value: text.trim() } : { value: null });
+    return fieldConverter(m, field, m.decl.columns?.[field]?.kind === 'money');
+  });
+  const columnOf = new Map<string, { name: string; index: number }>();
+  for (const [i, c] of columns.entries()) if (c.field) columnOf.set(c.field, { name: c.column, index: i });
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(routeSchemas(m).createBody);
+  const facilityColumn =
+    m.decl.facilityColumn && m.decl.facilityColumn !== 'id' ? m.decl.facilityColumn : null;
+  const fillCreatedBy = m.writable.includes('created_by') && importer.username;
+
+  const problemAt = (row: SourceRow, field: string, message: string): Problem => {
+    const col = columnOf.get(field);
+    const secret = m.secrets.includes(field);
+    return {
+      row: row.row,
+      column: col?.name ?? fieldLabel(m.decl, field),
+      value: col && !secret ? (row.cells[col.index] ?? '') : null,
+      message,
+    };
+  };
+
+  function convert(row: SourceRow): CheckedRow {
+    const record: Record<string, unknown> = {};
+    const problems: Problem[] = [];
+    converters.forEach((convertCell, i) => {
+      if (!convertCell) return;
+      const field = columns[i].field!;
+      const out = convertCell(row.cells[i] ?? '');
+      if ('value' in out) record[field] = out.value;
+      else if ('problem' in out) problems.push(problemAt(row, field, out.problem));
+    });
+    if (fillCreatedBy && (record.created_by == null || record.created_by === ''))
+      record.created_by = importer.username;
+    if (facilityColumn && importer.facility !== null && record[facilityColumn] == null)
+      record[facilityColumn] = importer.facility;
+    return { ...row, record, problems };
+  }
+
+  /** The batch's rows checked: `problems` empty for a good row. */
+  async function check(db: Queryable, rows: SourceRow[]): Promise<CheckedRow[]> {
+    const checked = rows.map(convert);
+    const found = await references.resolve(
+      db,
+      checked.map((c) => c.record),
+    );
+    for (const p of found) checked[p.index].problems.push(problemAt(checked[p.index], p.field, p.message));
+    for (const c of checked) {
+      if (c.problems.length) continue;
+      if (
+        facilityColumn &&
+        importer.facility !== null &&
+        c.record[facilityColumn] != null &&
+        c.record[facilityColumn] !== importer.facility
+      ) {
+        c.problems.push(problemAt(c, facilityColumn, OTHER_FACILITY));
+        continue;
+      }
+      if (!validate(c.record)) {
+        const errors = fieldErrorsFromAjv((validate.errors ?? []) as AjvLikeError[]);
+        for (const [field, message] of Object.entries(errors))
+          c.problems.push(
+            problemAt(
+              c,
+              field,
+              columnOf.has(field) || message !== REQUIRED ? message : `${message}: kolom tidak ada di berkas`,
+            ),
+          );
+        continue;
+      }
+      for (const [field, message] of Object.entries(m.decl.validate?.(c.record) ?? {}))
+        c.problems.push(problemAt(c, field, message));
+    }
+    return checked;
+  }
+
+  return { check };
+}

@@ -1,0 +1,145 @@
+/**
+ * Import of CSV files into declared resources: the job's life, headers, each column type,
+ * problems with row numbers, dry runs, the natural key's upsert, the rejected-rows file.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { csv, importFile, patientCells, PATIENT_HEADERS, upload, waitForJob } from './import-helper';
+import { NIK_MESSAGES } from '../../src/domain/nik';
+
+const PATIENTS = 'master/patients';
+const MARK = 'Impvantis';
+
+describe.each(dbTargets())('import (%s)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { patients: 30 });
+    admin = await t.login(DEMO_EMAILS.admin);
+  });
+  afterAll(() => t?.close());
+
+  it('imports the good rows, rejects the bad ones with their row, column, value and reason', async () => {
+    const rows = [
+      PATIENT_HEADERS,
+      patientCells(`Ani ${MARK}`),
+      patientCells(`Budi ${MARK}`, '1985-02-03', 'P').map((c, i) => (i === 5 ? 'L' : c)), // NIK says woman
+      patientCells(`Citra ${MARK}`, '1992-07-08', 'P'),
+      patientCells(`Dedi ${MARK}`).map((c, i) => (i === 4 ? '31/02/1990' : c)),
+    ];
+    const job = await importFile(t, admin, PATIENTS, csv(rows), { file_name: 'pasien.csv' });
+    expect(job).toMatchObject({
+      resource: PATIENTS,
+      file_name: 'pasien.csv',
+      status: 'done',
+      dry_run: false,
+      on_error: 'skip',
+      rows_read: 4,
+      rows_inserted: 2,
+      rows_updated: 0,
+      rows_unchanged: 0,
+      rows_rejected: 2,
+      error: null,
+    });
+    expect(job.columns).toEqual(PATIENT_HEADERS);
+    expect(job.fields).toContainEqual({ column: 'Nomor Identitas', field: 'identity_number' });
+    expect(job.problems).toEqual([
+      { row: 2, column: 'Nomor Identitas', value: rows[2][2], message: NIK_MESSAGES.genderMismatch },
+      {
+        row: 4,
+        column: 'Tanggal Lahir',
+        value: '31/02/1990',
+        message: expect.stringMatching(/^Tanggal tidak valid/),
+      },
+    ]);
+    expect(job.bytes_read).toBe(job.bytes_total);
+    expect(job.started_at).toBeTruthy();
+    expect(job.finished_at).toBeTruthy();
+    expect(await count(`patients WHERE full_name LIKE $1`, [`%${MARK}`])).toBe(2);
+    const stored = await t.db.query(`SELECT date_of_birth, created_by FROM patients WHERE full_name = $1`, [
+      `Citra ${MARK}`,
+    ]);
+    expect(stored.rows[0]).toEqual({ date_of_birth: '1992-07-08', created_by: 'admin' });
+
+    const rejected = await t.request(admin, { method: 'GET', url: `/api/imports/${job.id}/rejected` });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.headers['content-type']).toContain('text/csv');
+    const lines = rejected.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(`${PATIENT_HEADERS.join(',')},Kesalahan`);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`Budi ${MARK}`);
+    expect(lines[1]).toContain(`Nomor Identitas: ${NIK_MESSAGES.genderMismatch}`);
+    expect(lines[2]).toContain('31/02/1990');
+  });
+
+  it('a dry run checks every row and writes nothing', async () => {
+    const before = await count('patients');
+    const job = await importFile(
+      t,
+      admin,
+      PATIENTS,
+      csv([
+        PATIENT_HEADERS,
+        patientCells(`Eka ${MARK}`),
+        patientCells(`Fajar ${MARK}`).map((c, i) => (i === 2 ? '123' : c)),
+      ]),
+      { dry_run: true },
+    );
+    expect(job).toMatchObject({
+      status: 'done',
+      dry_run: true,
+      rows_read: 2,
+      rows_inserted: 0,
+      rows_rejected: 1,
+    });
+    expect(job.problems).toEqual([
+      { row: 2, column: 'Nomor Identitas', value: '123', message: NIK_MESSAGES.format },
+    ]);
+    expect(await count('patients')).toBe(before);
+  });
+
+  it('only its creator and super admins see a job', async () => {
+    const job = await importFile(t, admin, PATIENTS, csv([PATIENT_HEADERS, patientCells(`Gita ${MARK}`)]), {
+      dry_run: true,
+    });
+    const staff = await t.login(DEMO_EMAILS.staff);
+    expect((await t.request(staff, { method: 'GET', url: `/api/imports/${job.id}` })).statusCode).toBe(404);
+    const superAdmin = await t.login(DEMO_EMAILS.super_admin);
+    expect((await t.request(superAdmin, { method: 'GET', url: `/api/imports/${job.id}` })).statusCode).toBe(
+      200,
+    );
+    expect((await t.request(null, { method: 'GET', url: `/api/imports/${job.id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses a 0-byte file and a mapping to an unknown field', async () => {
+    const empty = await upload(t, admin, PATIENTS, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/kosong/);
+    const bad = await upload(t, admin, PATIENTS, csv([PATIENT_HEADERS]), {
+      mapping: { Nama: 'no_such_field' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('no_such_field');
+  });
+
+  it('a file that is not CSV fails its job with a clear message', async () => {
+    const res = await upload(
+      t,
+      admin,
+      PATIENTS,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]),
+      {},
+      'application/octet-stream',
+    );
+    expect(res.statusCode).toBe(202);
+    const job = await waitForJob(t, admin, res.json().id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/bukan CSV atau Excel/);
+  });
+});
