@@ -50,7 +50,7 @@ export async function startServer(
       return m ? Number(m[1]) / 1024 : NaN;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return; // ended already (or killed)
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
