@@ -9,12 +9,19 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { dbTargets, startTestApp, DEMO_EMAILS, type DbKind, type TestApp } from './helper';
+import {
+  dbTargets,
+  dropTestSchema,
+  startTestApp,
+  testConfig,
+  DEMO_EMAILS,
+  type DbKind,
+  type TestApp,
+} from './helper';
 import { buildApp } from '../../src/server/app';
-import { dbOptions, loadConfig } from '../../src/server/config';
+import { dbOptions } from '../../src/server/config';
 import { logConfig } from '../../src/server/logs/config';
 import { openDb, type Db, type Queryable } from '../../src/server/db/db';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
@@ -379,18 +386,8 @@ function exactPart(answer: any) {
 
 describe.each(dbTargets())('migration 027 on a database with log rows (%s)', (kind: DbKind) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-before-027-'));
-  const config = loadConfig(
-    {},
-    {
-      dataDir: path.join(os.tmpdir(), 'dkj-api-tests-unused'),
-      secretKey: '0'.repeat(64),
-      staticDir: '/nonexistent',
-      dashboardCacheSeconds: 0,
-      twoFactor: { requiredRoles: [] },
-      // The screens compared before and after must not see the test's own requests.
-      logs: { ...logConfig({}), apiRequests: false },
-    },
-  );
+  // The screens compared before and after must not see the test's own requests.
+  const config = testConfig({ logs: { ...logConfig({}), apiRequests: false } });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   let db: Db;
   let app: FastifyInstance | undefined;
@@ -407,11 +404,7 @@ describe.each(dbTargets())('migration 027 on a database with log rows (%s)', (ki
     await app?.close();
     await db?.close();
     rmSync(dir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => admin.end());
-    }
+    if (kind === 'postgres') await dropTestSchema(schema);
   });
 
   const start = async () => {
