@@ -146,8 +146,10 @@ async function* csvRows(
       if (quotes && !failure) failure = new FileError(BAD_CSV(line));
       queue.push(results.data);
       if (queue.length >= 4000 && !paused) {
+        // The parser's pause keeps the rest of its chunk; the file must stop flowing too.
         paused = true;
         p.pause();
+        input.pause();
       }
       signal();
     },
@@ -166,6 +168,7 @@ async function* csvRows(
     if (row) {
       if (paused && queue.length < 1000) {
         paused = false;
+        input.resume();
         parser?.resume();
       }
       if (row.length === 1 && row[0].trim() === '') continue;

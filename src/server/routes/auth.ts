@@ -19,7 +19,7 @@ export const LOGIN_BLOCKED =
   'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam beberapa menit.';
 export const ACCOUNT_INACTIVE = 'Akun Anda tidak aktif. Hubungi administrator.';
 
-const userSchema = {
+export const userSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },

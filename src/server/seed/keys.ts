@@ -11,7 +11,9 @@ import type { Tx } from '../db/db.js';
  * the patient locator (the generated patients carry their kecamatan).
  */
 export const BULK_TRIGGERS = [
-  'patients_rollup',
+  'patients_rollup_insert',
+  'patients_rollup_update',
+  'patients_rollup_delete',
   'patients_locate',
   'appointments_rollup',
   'mental_health_rollup',

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Button, Tab, Tabs } from '@mui/material';
 
 /** A tab of a record's dialog beside its form (a patient's 'Riwayat Akses'). */
 export interface DialogTab {
@@ -24,6 +24,7 @@ export function DialogTabs({
   tabs,
   formLabel,
   label,
+  onClose,
   children,
 }: {
   id: Identifier;
@@ -32,6 +33,8 @@ export function DialogTabs({
   formLabel: string;
   /** Accessible name of the tab list. */
   label: string;
+  /** Closes the dialog (the form has its own Cancel; the other tabs get a Close). */
+  onClose: () => void;
   /** The form. */
   children: ReactNode;
 }) {
@@ -66,6 +69,9 @@ export function DialogTabs({
           current === t.key && (
             <Box key={t.key} role="tabpanel" id={panelId(t.key)} aria-labelledby={tabId(t.key)}>
               {t.render(id)}
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+                <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+              </Box>
             </Box>
           ),
       )}

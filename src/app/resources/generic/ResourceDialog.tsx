@@ -207,7 +207,7 @@ export function ResourceDialog({
             <CircularProgress />
           </Box>
         ) : editing && tabs?.length ? (
-          <DialogTabs id={id!} tabs={tabs} formLabel={formTabLabel} label={title}>
+          <DialogTabs id={id!} tabs={tabs} formLabel={formTabLabel} label={title} onClose={onClose}>
             {edit}
           </DialogTabs>
         ) : editing ? (
