@@ -10,10 +10,10 @@ import { rebuildStaleRollups } from './db/rollups.js';
  * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild,
  * DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the role-to-menu matrix:
  * menu paths it has never met granted to their default roles, and the defaults for roles that
- * have no row.
+ * have no row. `migrationsDir`: another set of migrations (a test of a migration itself).
  */
-export async function prepareDatabase(db: Db) {
-  const applied = await migrate(db);
+export async function prepareDatabase(db: Db, migrationsDir?: string) {
+  const applied = await migrate(db, migrationsDir);
   await ensureListIndexes(db, RESOURCES);
   await rebuildStaleRollups(db);
   await db.query(
