@@ -256,7 +256,7 @@ async function main() {
     ).data.map((f) => f.name);
     const good = path.join(dir, 'pasien.csv');
     const bad = path.join(dir, 'pasien-1persen-salah.csv');
-    let t = performance.now();
+    const t = performance.now();
     await writeFile(good, facilities, false);
     const broken = await writeFile(bad, facilities, true);
     console.log(
