@@ -23,6 +23,11 @@ const health = {
     status: { type: 'string', enum: ['ok', 'draining', 'down'] },
     primary: { type: 'object', properties: { up: { type: 'boolean' } } },
     replicas: { type: 'array', items: replica },
+    // List indexes built or rollups rebuilt behind the served console (src/server/maintenance).
+    maintenance: {
+      type: 'object',
+      properties: { running: { type: 'boolean' }, tasks: { type: 'array', items: { type: 'string' } } },
+    },
   },
 };
 
@@ -30,7 +35,8 @@ const health = {
  * The balancer's health check (HAProxy's `option httpchk GET /api/health`): 200 while this
  * process serves and reaches the primary; 503 while it drains before stopping, or when the
  * primary does not answer. It reports each read replica as last checked (DATABASE_READ_URL's
- * order: replica-1, replica-2 ...), whether heavy reads use it, and its lag.
+ * order: replica-1, replica-2 ...), whether heavy reads use it, and its lag, and whether this
+ * process builds list indexes or rebuilds rollups in the background (it serves meanwhile).
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
   app.decorate('draining', false);
@@ -52,7 +58,9 @@ export function registerHealth(app: FastifyInstance, db: Db) {
       );
       const status = app.draining ? 'draining' : up ? 'ok' : 'down';
       const replicas = (db.reads?.status() ?? []).map((r, i) => ({ ...r, name: `replica-${i + 1}` }));
-      return reply.status(status === 'ok' ? 200 : 503).send({ status, primary: { up }, replicas });
+      return reply
+        .status(status === 'ok' ? 200 : 503)
+        .send({ status, primary: { up }, replicas, maintenance: app.maintenance.status() });
     },
   );
 }

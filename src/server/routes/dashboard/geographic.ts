@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AREA_LEVELS, type AreaLevel } from '../../../domain/jakarta.js';
-import { aggregateFor, count, list, str, tags } from './shared.js';
+import { aggregateFor, count, list, patientRollup, str, tags } from './shared.js';
 
 const geographicSchema = {
   tags,
@@ -46,6 +46,7 @@ export function registerGeographicRoutes(app: FastifyInstance, db: Db) {
 async function geographic(db: Db, level: AreaLevel) {
   // A kecamatan code is 'PP.KK.CC'; its kabupaten is the first 5 characters, its province the first 2.
   const prefix = { provinsi: 2, kabupaten: 5, kecamatan: 8 }[level];
+  const rollup = await patientRollup(db);
   const { rows } = await db.query<{
     area_code: string;
     area_name: string;
@@ -56,7 +57,7 @@ async function geographic(db: Db, level: AreaLevel) {
   }>(
     `WITH p AS (
            SELECT left(kecamatan_code, $2) AS code, sum(count)::int AS n
-             FROM patient_rollup WHERE kecamatan_code <> '' GROUP BY 1
+             FROM ${rollup} WHERE kecamatan_code <> '' GROUP BY 1
          ), f AS (
            SELECT left(kecamatan_code, $2) AS code, count(*)::int AS n
              FROM medical_facilities WHERE kecamatan_code IS NOT NULL GROUP BY 1
@@ -68,7 +69,7 @@ async function geographic(db: Db, level: AreaLevel) {
     [level, prefix],
   );
   const unassigned = await db.query<{ n: number }>(
-    `SELECT coalesce(sum(count), 0)::int AS n FROM patient_rollup WHERE kecamatan_code = ''`,
+    `SELECT coalesce(sum(count), 0)::int AS n FROM ${rollup} WHERE kecamatan_code = ''`,
   );
   const byCount = (key: 'patients' | 'facilities') =>
     rows

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AGE_GROUPS, GENDER_LABELS, ageGroup } from '../../../domain/analytics.js';
-import { TODAY, aggregateFor, count, list, nullableStr, str, tags } from './shared.js';
+import { TODAY, aggregateFor, count, list, nullableStr, patientRollup, str, tags } from './shared.js';
+import { rollupFresh } from '../../maintenance/rollups.js';
 
 export const UNKNOWN_INSURANCE = 'Tidak diketahui';
 
@@ -42,9 +43,16 @@ const demographicsSchema = {
 
 export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/dashboard/stats', { config: aggregateFor(['/dashboard']), schema: statsSchema }, async () => {
+    // A stale rollup (a bulk load not yet rebuilt): the base table's count, the same figure.
+    const patients = (await rollupFresh(db, 'patient_rollup'))
+      ? 'SELECT coalesce(sum(count), 0)::int FROM patient_rollup'
+      : 'SELECT count(*)::int FROM patients';
+    const appointments = (await rollupFresh(db, 'appointment_daily'))
+      ? 'SELECT coalesce(sum(count), 0)::int FROM appointment_daily'
+      : 'SELECT count(*)::int FROM appointments';
     const { rows } = await db.query(
-      `SELECT (SELECT coalesce(sum(count), 0)::int FROM patient_rollup) AS "totalPatients",
-                (SELECT coalesce(sum(count), 0)::int FROM appointment_daily) AS "totalAppointments",
+      `SELECT (${patients}) AS "totalPatients",
+                (${appointments}) AS "totalAppointments",
                 (SELECT count(*)::int FROM medical_facilities) AS "totalMedicalFacilities",
                 (SELECT count(*)::int FROM emergencies) AS "totalEmergencies",
                 (SELECT count(*)::int FROM agd_reports) AS "totalReports"`,
@@ -59,10 +67,18 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, response: { 200: list({ appointment_date: str, count }) } },
     },
     async () => {
+      // A stale rollup: the 30 days' appointments themselves, through the scheduled_date index.
+      const days = (await rollupFresh(db, 'appointment_daily'))
+        ? 'appointment_daily'
+        : `(SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date AS day, count(*) AS count
+              FROM appointments
+             WHERE scheduled_date >= (${TODAY} - 29)::timestamp AT TIME ZONE 'Asia/Jakarta'
+               AND scheduled_date < (${TODAY} + 1)::timestamp AT TIME ZONE 'Asia/Jakarta'
+             GROUP BY 1)`;
       const { rows } = await db.query(
         `SELECT to_char(d, 'YYYY-MM-DD') AS appointment_date, coalesce(a.count, 0)::int AS count
            FROM generate_series(${TODAY} - 29, ${TODAY}, interval '1 day') AS d
-           LEFT JOIN appointment_daily a ON a.day = d::date
+           LEFT JOIN ${days} a ON a.day = d::date
           ORDER BY d`,
       );
       return rows;
@@ -105,18 +121,22 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
   );
 }
 
-/** Patients by gender, by age group (from birth years) and by insurance, from the rollup. */
+/**
+ * Patients by gender, by age group (from birth years) and by insurance, from the rollup (or,
+ * while it is stale, from the patients themselves grouped the way it is).
+ */
 async function patientDemographics(db: Db) {
+  const rollup = await patientRollup(db);
   const [gender, years, insurance] = await Promise.all([
     db.query<{ gender: string; count: number }>(
-      `SELECT gender, sum(count)::int AS count FROM patient_rollup GROUP BY gender HAVING sum(count) > 0 ORDER BY gender`,
+      `SELECT gender, sum(count)::int AS count FROM ${rollup} GROUP BY gender HAVING sum(count) > 0 ORDER BY gender`,
     ),
     db.query<{ birth_year: number; count: number; this_year: number }>(
       `SELECT birth_year, sum(count)::int AS count, extract(year FROM ${TODAY})::int AS this_year
-             FROM patient_rollup GROUP BY birth_year`,
+             FROM ${rollup} GROUP BY birth_year`,
     ),
     db.query<{ insurance: string; count: number }>(
-      `SELECT insurance, sum(count)::int AS count FROM patient_rollup
+      `SELECT insurance, sum(count)::int AS count FROM ${rollup}
             GROUP BY insurance HAVING sum(count) > 0 ORDER BY count DESC, insurance`,
     ),
   ]);
