@@ -11,12 +11,16 @@ CREATE FUNCTION rollup_fresh(part text) RETURNS boolean AS $$
   SELECT NOT stale OR part = ANY (rebuilt) FROM rollup_state
 $$ LANGUAGE sql STABLE;
 
--- What each monitoring rollup holds, computed from its base table: what the dashboard reads while
--- the rollup is stale, and what a rebuild writes into it (the same figures by construction).
-CREATE VIEW patient_rollup_live AS
+-- What each monitoring rollup holds, computed from its base table: what a rebuild writes into it,
+-- and what the dashboard reads while the rollup is stale (the same figures by construction).
+-- The patients' figures read one row per patient (count 1), each query grouping them once.
+CREATE VIEW patient_rollup_rows AS
   SELECT gender, extract(year FROM date_of_birth)::int AS birth_year, coalesce(insurance, '') AS insurance,
-         coalesce(kecamatan_code, '') AS kecamatan_code, count(*)::int AS count
-    FROM patients GROUP BY 1, 2, 3, 4;
+         coalesce(kecamatan_code, '') AS kecamatan_code, 1 AS count
+    FROM patients;
+CREATE VIEW patient_rollup_live AS
+  SELECT gender, birth_year, insurance, kecamatan_code, count(*)::int AS count
+    FROM patient_rollup_rows GROUP BY 1, 2, 3, 4;
 
 CREATE VIEW appointment_daily_live AS
   SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date AS day, count(*)::int AS count

@@ -33,10 +33,10 @@ export const aggregateFor = (menus: string[]) => ({
 
 /**
  * What a route reads the patients' counts from: the rollup, or while a bulk load has left it
- * stale, the patients themselves grouped as the rollup groups them (migration 028's view).
+ * stale, the patients themselves, one row of count 1 each (migration 028's view).
  */
 export const patientRollup = async (db: Db) =>
-  (await rollupFresh(db, 'patient_rollup')) ? 'patient_rollup' : 'patient_rollup_live';
+  (await rollupFresh(db, 'patient_rollup')) ? 'patient_rollup' : 'patient_rollup_rows';
 
 /** The same for the mental-health responses per day and assessment. */
 export const mentalHealthDaily = async (db: Db) =>
