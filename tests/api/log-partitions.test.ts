@@ -393,8 +393,9 @@ describe.each(dbTargets())('migration 027 on a database with log rows (%s)', (ki
   let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
+    // Every migration but 027 (later ones do not touch the logs, and the server's code needs them).
     for (const f of readdirSync(MIGRATIONS_DIR))
-      if (f < '027') copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      if (!f.startsWith('027_')) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
     db =
       kind === 'postgres'
         ? await openDb({ ...dbOptions({ ...config, databaseUrl: process.env.TEST_DATABASE_URL }), schema })
