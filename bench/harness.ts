@@ -1,6 +1,6 @@
 /** The real server as a process of its own, for the benches (the load never shares its event loop). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -19,15 +19,18 @@ export interface RunningServer {
   child: ChildProcess;
   /** Peak resident memory of the server process so far (VmHWM), in MiB. */
   peakRssMb(): number;
+  /** Starts the peak over from the current resident memory (Linux clear_refs), to measure one phase. */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
-/** Starts the server of `dir` on a free loopback port and waits until it is ready. */
+/** Starts the server of `dir` on a loopback port (a free one unless given) and waits until it is ready. */
 export async function startServer(
   dir: string,
   env: Record<string, string | undefined>,
+  port?: number,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -48,8 +51,11 @@ export async function startServer(
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : NaN;
     },
+    resetPeakRss() {
+      writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return; // ended already (or killed)
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

@@ -13,9 +13,13 @@ import { rebuildStaleRollups } from './maintenance/rollups.js';
  * have no row.
  * `behind`: a server on PostgreSQL leaves the list indexes and the rollups to its maintenance,
  * which does them once it serves (src/server/maintenance): on a city's tables they take minutes.
+ * `migrationsDir`: another set of migrations (a test of a migration itself).
  */
-export async function prepareDatabase(db: Db, { behind = false } = {}) {
-  const applied = await migrate(db);
+export async function prepareDatabase(
+  db: Db,
+  { behind = false, migrationsDir }: { behind?: boolean; migrationsDir?: string } = {},
+) {
+  const applied = await migrate(db, migrationsDir);
   if (!behind) {
     await ensureListIndexes(db, RESOURCES);
     await rebuildStaleRollups(db);

@@ -174,7 +174,13 @@ postgres('read replicas (postgres)', () => {
     const health = await t.request(null, { method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json().replicas).toEqual([
-      { name: 'replica-1', up: true, lag_ms: base.readMaxLagMs + 2000, in_use: false },
+      {
+        name: 'replica-1',
+        up: true,
+        lag_ms: base.readMaxLagMs + 2000,
+        in_use: false,
+        heavy_reads: expect.any(Number),
+      },
     ]);
     answer = () => ({ lsn: 'FFFFFFFF/0', lagMs: 40 });
     await t.db.reads!.check();
@@ -245,8 +251,9 @@ postgres('a read replica that is down (postgres)', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({
       status: 'ok',
-      primary: { up: true },
-      replicas: [{ name: 'replica-1', up: false, lag_ms: null, in_use: false }],
+      // The test route's plain read and read-only transaction, both on the primary.
+      primary: { up: true, heavy_reads: 2 },
+      replicas: [{ name: 'replica-1', up: false, lag_ms: null, in_use: false, heavy_reads: 0 }],
     });
     await t.app.logs.flush();
     const { rows } = await t.db.query<{ level: string; message: string }>(

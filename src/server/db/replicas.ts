@@ -49,6 +49,8 @@ export interface ReplicaStatus {
   lag_ms: number | null;
   /** Heavy reads go to it now. */
   in_use: boolean;
+  /** Heavy-read statements this process has run on it. */
+  heavy_reads: number;
 }
 
 export interface ReadEvent {
@@ -164,7 +166,13 @@ export class ReadRouter {
   }
 
   status(): ReplicaStatus[] {
-    return this.replicas.map((r) => ({ name: r.name, up: r.up, lag_ms: r.lagMs, in_use: r.usable }));
+    return this.replicas.map((r) => ({
+      name: r.name,
+      up: r.up,
+      lag_ms: r.lagMs,
+      in_use: r.usable,
+      heavy_reads: this.served[r.name],
+    }));
   }
 
   /** One round of checks (a round already running is awaited, not doubled). */

@@ -62,6 +62,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite: initdb without the cached cluster and without migrations (tests of a migration itself). */
+  bare?: boolean;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   schema?: string;
   /**

@@ -15,13 +15,14 @@ const replica = {
     up: { type: 'boolean' },
     lag_ms: { type: ['integer', 'null'] },
     in_use: { type: 'boolean' },
+    heavy_reads: { type: 'integer' },
   },
 };
 const health = {
   type: 'object',
   properties: {
     status: { type: 'string', enum: ['ok', 'draining', 'down'] },
-    primary: { type: 'object', properties: { up: { type: 'boolean' } } },
+    primary: { type: 'object', properties: { up: { type: 'boolean' }, heavy_reads: { type: 'integer' } } },
     replicas: { type: 'array', items: replica },
     // List indexes built or rollups rebuilt behind the served console (src/server/maintenance).
     maintenance: {
@@ -35,8 +36,9 @@ const health = {
  * The balancer's health check (HAProxy's `option httpchk GET /api/health`): 200 while this
  * process serves and reaches the primary; 503 while it drains before stopping, or when the
  * primary does not answer. It reports each read replica as last checked (DATABASE_READ_URL's
- * order: replica-1, replica-2 ...), whether heavy reads use it, and its lag, and whether this
- * process builds list indexes or rebuilds rollups in the background (it serves meanwhile).
+ * order: replica-1, replica-2 ...), whether heavy reads use it, its lag, and how many heavy
+ * reads this process has run there; and whether this process builds list indexes or rebuilds
+ * rollups in the background (it serves meanwhile).
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
   app.decorate('draining', false);
@@ -57,10 +59,14 @@ export function registerHealth(app: FastifyInstance, db: Db) {
         () => false,
       );
       const status = app.draining ? 'draining' : up ? 'ok' : 'down';
-      const replicas = (db.reads?.status() ?? []).map((r, i) => ({ ...r, name: `replica-${i + 1}` }));
+      const reads = db.reads;
+      const replicas = (reads?.status() ?? []).map((r, i) => ({ ...r, name: `replica-${i + 1}` }));
+      // With replicas: how many heavy-read statements this process has run on each, and on the
+      // primary when no replica could take them.
+      const primary = reads ? { up, heavy_reads: reads.served.primary } : { up };
       return reply
         .status(status === 'ok' ? 200 : 503)
-        .send({ status, primary: { up }, replicas, maintenance: app.maintenance.status() });
+        .send({ status, primary, replicas, maintenance: app.maintenance.status() });
     },
   );
 }
