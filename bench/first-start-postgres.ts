@@ -7,7 +7,7 @@
  * index and rebuilt the rollups behind them. Budget: health within 15 s. The database is left as
  * it was found (complete and fresh): checked at the end, and completed here should a run stop.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, signIn } from './harness.js';
 import { RESOURCES } from '../src/domain/resources/index.js';
 import { ensureListIndexes, listIndexes, listIndexPlan } from '../src/server/resources/indexes.js';
@@ -32,6 +32,13 @@ async function complete(db: Db) {
   return (await staleRollups(db)).length === 0 && pending.rows[0].n === 0;
 }
 
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function timed(base: string, token: string, url: string) {
   const t = performance.now();
   const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -41,7 +48,7 @@ async function timed(base: string, token: string, url: string) {
 
 export async function firstStartOnPostgres(url: string): Promise<number> {
   const db = await openDb({ databaseUrl: url }); // no statement deadline: the checks and repairs below
-  let child: ReturnType<typeof spawn> | undefined;
+  let child: ChildProcess | undefined;
   try {
     await migrate(db); // a restart: nothing new to apply when the server starts
     const patients = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM patients')).rows[0].n;
@@ -87,13 +94,15 @@ export async function firstStartOnPostgres(url: string): Promise<number> {
     rows.push(['signed in', at(), '']);
     for (const [what, path] of [
       ['first list page (appointments)', '/api/master/appointments?page=1&limit=10'],
+      ['dashboard stats', '/api/dashboard/stats'],
+      ['appointments by date', '/api/dashboard/appointments-by-date'],
+      ['patient demographics', '/api/dashboard/patient-demographics'],
+      ['geographic analysis', '/api/dashboard/geographic'],
+      ['performance analytics', '/api/analytics/performance'],
       [`search "${word}" without its index`, `/api/master/appointments?search=${encodeURIComponent(word)}`],
-      ['dashboard stats (rollups stale)', '/api/dashboard/stats'],
-      ['patient demographics (stale)', '/api/dashboard/patient-demographics'],
-      ['performance analytics (stale)', '/api/analytics/performance'],
     ]) {
-      const r = await timed(base, token, path);
-      rows.push([what, at(), `${r.status} in ${Math.round(r.ms)} ms`]);
+      const [stale, r] = [(await staleRollups(db)).join(' '), await timed(base, token, path)];
+      rows.push([what, at(), `${r.status} in ${Math.round(r.ms)} ms${stale ? `   (stale: ${stale})` : ''}`]);
     }
     let indexAt = NaN;
     let rollupsAt = NaN;
@@ -114,6 +123,7 @@ export async function firstStartOnPostgres(url: string): Promise<number> {
 
     console.log('since the start                          s   answer');
     for (const [what, ms, note] of rows) console.log(`${what.padEnd(34)}${s(ms)}   ${note}`);
+    await stop(child); // its last log lines written
     const log = await db.query<{ message: string }>(
       `SELECT message FROM system_logs WHERE id > $1 AND category = 'DATABASE' ORDER BY id`,
       [lastLog],
@@ -124,11 +134,7 @@ export async function firstStartOnPostgres(url: string): Promise<number> {
     console.log(ok ? `\n/api/health within ${BUDGET_S} s.` : `\n/api/health OVER ${BUDGET_S} s.`);
     return ok ? 0 : 1;
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child) await stop(child);
     if (!(await complete(db))) {
       console.log('Completing the database (list indexes, rollups) as the run left it incomplete ...');
       await ensureListIndexes(db, RESOURCES);

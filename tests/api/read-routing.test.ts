@@ -254,6 +254,7 @@ postgres('a read replica that is down (postgres)', () => {
       // The test route's plain read and read-only transaction, both on the primary.
       primary: { up: true, heavy_reads: 2 },
       replicas: [{ name: 'replica-1', up: false, lag_ms: null, in_use: false, heavy_reads: 0 }],
+      maintenance: { running: false, tasks: [] },
     });
     await t.app.logs.flush();
     const { rows } = await t.db.query<{ level: string; message: string }>(

@@ -25,7 +25,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { RESOURCES } from '../../domain/resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
 import { listIndexes } from '../resources/indexes.js';
-import { rebuildStaleRollups } from '../maintenance/rollups.js';
+import { rebuildRollupsBehind } from '../maintenance/rollups.js';
+import { quiet } from '../maintenance/report.js';
 import { clientRunner } from '../db/postgres.js';
 import { clockConnectionOption } from '../../domain/clock.js';
 import { EncoderPool } from './encoder-pool.js';
@@ -171,7 +172,9 @@ async function afterCommitWork(
   const run = (name: string, sql: string) => onConnection(name, (c) => c.query(sql));
   // First in the queue: each rollup under the lock every rebuilder takes (a server started
   // meanwhile serves, and rebuilds what this has not yet).
-  const rollups = onConnection('rollups', (c) => rebuildStaleRollups(clientRunner(c)));
+  const rollups = onConnection('rollups', (c) =>
+    rebuildRollupsBehind(clientRunner(c), quiet, () => undefined, { wait: true }),
+  );
   const slowFirst = [...indexes].sort(
     (a, b) => Number(/ USING btree /.test(a.sql)) - Number(/ USING btree /.test(b.sql)),
   );

@@ -203,7 +203,7 @@ async function endLoad({ tx, bulk, path, options }: Load) {
     await tx.exec('SET LOCAL enable_nestloop = on');
   } else {
     // Rebuilt after the commit; until then a server that starts rebuilds them itself.
-    await tx.query('UPDATE rollup_state SET stale = true');
+    await tx.query(`UPDATE rollup_state SET stale = true, rebuilt = '{}'`);
   }
   await options.finish?.(tx);
   return undefined;
