@@ -88,13 +88,14 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     await t?.close();
   });
 
-  it('registers the seven routes with the declared menus, and documents them', async () => {
+  it('registers the eight routes (import too) with the declared menus, and documents them', async () => {
     const mine = t.app.apiRoutes.filter((r) => r.url.startsWith(URL)).map((r) => `${r.method} ${r.url}`);
     expect(mine.sort()).toEqual(
       [
         `GET ${URL}`,
         `GET ${URL}/:id`,
         `GET ${URL}/export`,
+        `POST ${URL}/import`,
         `POST ${URL}`,
         `PUT ${URL}/:id`,
         `PATCH ${URL}/:id`,
