@@ -29,7 +29,8 @@ import { rowChecker, type CheckedRow, type SourceRow } from './rows.js';
 import { EMPTY_FILE, FileError, openTable } from './source.js';
 import { batchWriter, columnTypes } from './writer.js';
 
-export const BATCH_ROWS = 2000;
+/** Rows per batch: one transaction, one INSERT (more per batch held more memory for little speed). */
+export const BATCH_ROWS = 1000;
 export const NO_COLUMN_KNOWN =
   'Tidak ada kolom yang dikenali: gunakan judul kolom hasil ekspor atau nama field, atau atur pemetaan kolom';
 export const STOPPED_AT = (row: number, dryRun: boolean) =>
