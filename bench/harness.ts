@@ -24,12 +24,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server of `dir` on a free loopback port and waits until it is ready. */
+/** Starts the server of `dir` on a loopback port (a free one unless given) and waits until it is ready. */
 export async function startServer(
   dir: string,
   env: Record<string, string | undefined>,
+  port?: number,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -54,7 +55,7 @@ export async function startServer(
       writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return; // ended already (or killed)
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

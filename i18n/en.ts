@@ -13,6 +13,10 @@ import { logsTexts } from './pages/logs';
 import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
+import { patientAccessTexts } from './pages/patient-access';
+import { importTexts } from './pages/import';
+import { twoFactorTexts } from './pages/two-factor';
+import { accountTexts } from './pages/account';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -30,6 +34,10 @@ export const en: typeof englishMessages & ProductMessages = {
     json_field: jsonFieldTexts.en,
     mobile_simulator: mobileSimulatorTexts.en,
     api_simulator: apiSimulatorTexts.en,
+    patient_access: patientAccessTexts.en,
+    import: importTexts.en,
+    two_factor: twoFactorTexts.en,
+    account: accountTexts.en,
     access: { denied: 'You do not have access to that page' },
     menu: {
       dashboard: 'Dashboard',

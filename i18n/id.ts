@@ -13,6 +13,10 @@ import { logsTexts } from './pages/logs';
 import { jsonFieldTexts } from './pages/json-field';
 import { mobileSimulatorTexts } from './pages/mobile-simulator';
 import { apiSimulatorTexts } from './pages/api-simulator';
+import { patientAccessTexts } from './pages/patient-access';
+import { importTexts } from './pages/import';
+import { twoFactorTexts } from './pages/two-factor';
+import { accountTexts } from './pages/account';
 
 export const id = {
   ...raIndonesian,
@@ -26,6 +30,10 @@ export const id = {
     json_field: jsonFieldTexts.id,
     mobile_simulator: mobileSimulatorTexts.id,
     api_simulator: apiSimulatorTexts.id,
+    patient_access: patientAccessTexts.id,
+    import: importTexts.id,
+    two_factor: twoFactorTexts.id,
+    account: accountTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',

@@ -16,6 +16,8 @@ import { resourceScreens } from './resources/screens';
 // Screens load on first visit (their charts later still): the login bundle stays small.
 const loadDashboard = () => import('./pages/Dashboard');
 const Dashboard = lazy(loadDashboard);
+/** The signed-in account's own two-factor page (the user menu's 'Autentikasi Dua Faktor'). */
+const TwoFactorPage = lazy(() => import('./pages/two-factor'));
 
 /**
  * The login page, which meanwhile loads what 'Masuk' leads to: the dashboard and the menu, with
@@ -51,6 +53,9 @@ const analysisPages: Record<string, ComponentType> = {
   '/simulator/mobile': lazy(() => import('./pages/mobile-simulator')),
 };
 
+/** The signed-in admin's own account, open to every role (from the user menu). */
+const SessionsPage = lazy(() => import('./pages/account/SessionsPage'));
+
 /** Every declared resource has its screen; every other menu path is a custom route. */
 const resourcePaths = new Set(resourceScreens.map((r) => `/${r.name}`));
 const pendingPages = menuLeaves().filter(
@@ -80,6 +85,8 @@ export function App() {
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/account/two-factor" element={<TwoFactorPage />} />
+        <Route path="/account/sessions" element={<SessionsPage />} />
         {Object.entries(analysisPages).map(([path, Page]) => (
           <Route
             key={path}

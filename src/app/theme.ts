@@ -11,9 +11,9 @@ export const SIDEBAR_WIDTH = 280;
 export const TEAL = '#00796b';
 
 /**
- * Filled chips with white labels: MUI's default orange (#ed6c02, 3.1:1) and light blue
- * (#0288d1, 3.9:1) are too light for white text, so filled warning and info chips use a deeper
- * shade of the same hue (5.0:1 and 4.8:1).
+ * Filled chips and messages with white labels: MUI's default orange (#ed6c02, 3.1:1) and light
+ * blue (#0288d1, 3.9:1) are too light for white text, so filled warning and info chips and
+ * warning notifications use a deeper shade of the same hue (5.0:1 and 4.8:1).
  */
 const CHIP_WARNING = '#b85000';
 /**
@@ -48,6 +48,12 @@ export const theme: RaThemeOptions = {
           style: { backgroundColor: CHIP_INFO, color: '#ffffff' },
         },
       ],
+    },
+    // A warning message (an import that rejected rows) on the same deeper orange as the chips.
+    RaNotification: {
+      styleOverrides: {
+        root: { '& .RaNotification-warning': { backgroundColor: CHIP_WARNING, color: '#ffffff' } },
+      },
     },
     MuiToggleButton: {
       styleOverrides: {

@@ -16,10 +16,15 @@ import { registerAccessControl, type Access } from './plugins/access.js';
 import { registerResource } from './resources/engine.js';
 import { registerImportRoutes } from './imports/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
+import { registerAccountRoutes } from './routes/account/index.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { registerHealth } from './routes/health.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
 import { registerAppointmentRoutes } from './routes/appointments.js';
+import { registerPatientRoutes } from './routes/patients.js';
 import { registerPerformanceRoutes } from './routes/performance.js';
 import { registerLogCapture } from './logs/capture.js';
 import { registerLogRoutes } from './routes/logs/index.js';
@@ -32,6 +37,7 @@ import { registerSimulation } from './simulation/index.js';
 import { CHILD_RESOURCES, RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
+import { Maintenance } from './maintenance/index.js';
 
 export interface ApiRoute {
   method: string;
@@ -43,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with the access it declared (the access tests walk this list). */
     apiRoutes: ApiRoute[];
+    /** Index builds and rollup rebuilds behind the served console (PostgreSQL; started after listen). */
+    maintenance: Maintenance;
   }
 }
 
@@ -90,6 +98,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerAccessControl(app, db);
   registerLogCapture(app, db, config);
+  registerReadYourWrites(app, db);
 
   await app.register(swagger, {
     openapi: {
@@ -108,9 +117,12 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthRoutes(app, db, config);
+  registerTwoFactorRoutes(app, db, config);
+  registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
   registerDashboardRoutes(app, db);
   registerAppointmentRoutes(app, db);
+  registerPatientRoutes(app, db);
   registerPerformanceRoutes(app, db);
   registerLogRoutes(app, db, config);
   registerMenuAccessRoutes(app, db);
@@ -123,10 +135,15 @@ export async function buildApp({
     registerResource(app, db, decl, { secretKey: config.secretKey });
   registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  app.decorate(
+    'maintenance',
+    new Maintenance(db, [...RESOURCES, ...resources], (level, message, details) => {
+      app.logs.system({ level, category: 'DATABASE', message, details });
+      app.log[level === 'INFO' ? 'info' : level === 'WARNING' ? 'warn' : 'error'](details ?? {}, message);
+    }),
+  );
+  app.addHook('onClose', () => app.maintenance.stop());
+  registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasConsole) {

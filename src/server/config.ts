@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { simulationConfig, type SimulationConfig } from './simulation/config.js';
 import { logConfig, type LogConfig } from './logs/config.js';
+import type { DbOptions } from './db/types.js';
 
 export interface Config {
   port: number;
@@ -13,6 +14,8 @@ export interface Config {
   secretKey: string;
   sessionTtlHours: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  /** Roles that must sign in with a second factor (REQUIRE_2FA_ROLES, comma separated). */
+  twoFactor: { requiredRoles: string[] };
   demo: boolean;
   /** Patients of the demo city loaded on a first start. */
   demoPatients: number;
@@ -47,7 +50,17 @@ export interface Config {
     /** Heavy requests that may wait for a slot, and for how long, before 503. */
     heavyQueue: number;
     heavyQueueWaitMs: number;
+    /** Read replicas for heavy reads (DATABASE_READ_URL, comma separated). */
+    readUrls: string[];
+    /** A replica further behind the primary than this is skipped (ms). */
+    readMaxLagMs: number;
+    /** How often each replica's health and lag are checked (ms). */
+    readCheckMs: number;
   };
+  /** API processes `npm start` runs on the one port (node:cluster); 1 on PGlite. */
+  workers: number;
+  /** On SIGTERM: how long /api/health answers 503 while requests are still served, so a balancer takes the process out first. */
+  drainGraceMs: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo12345';
@@ -88,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
       windowMinutes: int(env.LOGIN_BLOCK_MINUTES, 15),
     },
+    twoFactor: {
+      requiredRoles: (env.REQUIRE_2FA_ROLES ?? 'super_admin')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    },
     demo: env.DEMO !== '0',
     demoPatients: int(env.DEMO_PATIENTS, 5000),
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
@@ -114,7 +133,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       heavyPoolSize: int(env.DB_HEAVY_POOL_SIZE, 2),
       heavyQueue: int(env.DB_HEAVY_QUEUE, 64),
       heavyQueueWaitMs: int(env.DB_HEAVY_QUEUE_WAIT_MS, 2000),
+      readUrls: (env.DATABASE_READ_URL ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      readMaxLagMs: int(env.DB_READ_MAX_LAG_MS, 5000),
+      readCheckMs: int(env.DB_READ_CHECK_MS, 1000),
     },
+    workers: Math.max(1, int(env.WORKERS, 1)),
+    drainGraceMs: int(env.DRAIN_GRACE_MS, 2000),
     overload: {
       // Off by default: PGlite runs its statements on the event loop, so its lag measures the
       // database rather than overload; the heavy gate and the pools' wait bounds do that.
@@ -123,5 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxRssMb: int(env.OVERLOAD_RSS_MB, 0),
     },
     ...overrides,
+  };
+}
+
+/** How the server opens its database: the connection, its pools, deadlines and read replicas. */
+export function dbOptions(config: Config): DbOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    poolSize: config.db.poolSize,
+    heavyPoolSize: config.db.heavyPoolSize,
+    readUrls: config.databaseUrl ? config.db.readUrls : [],
+    readMaxLagMs: config.db.readMaxLagMs,
+    readCheckMs: config.db.readCheckMs,
   };
 }

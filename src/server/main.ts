@@ -1,52 +1,33 @@
-import { loadConfig, DEFAULT_DEMO_PASSWORD } from './config.js';
-import { openDb } from './db/db.js';
-import { prepareDatabase } from './setup.js';
-import { seedOnFirstStart } from './seed/demo.js';
-import { seedDemoLogs } from './seed/entities/logs.js';
-import { buildApp } from './app.js';
+import cluster from 'node:cluster';
+import { loadConfig } from './config.js';
+import { printBanner, serve } from './serve.js';
+import { APPLIED_ENV, runCluster } from './cluster.js';
+import { SCHEMA_TOO_NEW_EXIT, SchemaTooNewError } from './db/migrate.js';
 
 const started = performance.now();
 const config = loadConfig();
-const db = await openDb({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  statementTimeoutMs: config.db.statementTimeoutMs,
-  poolSize: config.db.poolSize,
-  heavyPoolSize: config.db.heavyPoolSize,
-});
-const migrations = await prepareDatabase(db);
-const seeded = await seedOnFirstStart(db, config, config.demoPatients);
-if (seeded && config.demo) await db.transaction((tx) => seedDemoLogs(tx)); // 30 days of log history
-const app = await buildApp({ config, db, logger: { level: config.logLevel } });
-for (const name of migrations)
-  app.logs.system({ level: 'INFO', category: 'DATABASE', message: `Migrasi diterapkan: ${name}` });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: closing`);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
-  try {
-    await app.close();
-    await db.close();
-  } finally {
-    clearTimeout(force);
-    process.exit(0);
+async function main() {
+  if (cluster.isWorker) {
+    // One of WORKERS processes: the primary prepared the database.
+    const migrations = process.env[APPLIED_ENV]?.split(',').filter(Boolean);
+    await serve(config, { prepare: false, migrations });
+    return;
   }
+  let workers = config.workers;
+  if (workers > 1 && !config.databaseUrl) {
+    console.warn(`WORKERS=${workers} ignored: the embedded database (PGlite) is opened by one process only.`);
+    workers = 1;
+  }
+  if (workers > 1) await runCluster(config, workers, started);
+  else printBanner(config, await serve(config, { prepare: true }), started);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-console.log(`\nDashboard Analisis Kesehatan Jakarta: http://localhost:${config.port}  (database: ${where})`);
-console.log(`API docs: http://localhost:${config.port}/api/docs`);
-if (seeded) console.log(seeded);
-if (config.demo) {
-  const pw = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '(from DEMO_PASSWORD)';
-  console.log(
-    `Demo accounts: superadmin@demo.local, admin@demo.local, staff@demo.local, viewer@demo.local, faskes@demo.local; password ${pw}`,
-  );
+try {
+  await main();
+} catch (err) {
+  // A release older than the database's schema never serves: it stops with a clear message.
+  if (!(err instanceof SchemaTooNewError)) throw err;
+  console.error(`Not starting: ${err.message}`);
+  process.exit(SCHEMA_TOO_NEW_EXIT);
 }
-console.log(`Ready in ${Math.round(performance.now() - started)} ms`);

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { defaultMenuPaths, MENU_PATHS, ROLES, type Role } from '../../src/domain/menu';
-import { hashPassword } from '../../src/server/security/passwords';
+import { hashPassword, hashToken } from '../../src/server/security/passwords';
 import type { ApiRoute } from '../../src/server/app';
 
 /** A concrete URL for a route pattern: every :param becomes 1, a wildcard a file name. */
@@ -30,14 +30,20 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     await t?.close();
   });
 
-  /** Calls a route as the holder of `token`; logout gets a throwaway session of the same user. */
+  /**
+   * Calls a route as the holder of `token`; logout, and ending a session, get a throwaway session
+   * of the same user (ending it by its own id) so that the token itself lives on.
+   */
   async function call(route: ApiRoute, token: string | null, email?: string) {
     let bearer = token;
-    if (token && email && route.url === '/api/auth/logout') bearer = await t.login(email);
-    const options: InjectOptions = {
-      method: route.method as InjectOptions['method'],
-      url: concreteUrl(route.url),
-    };
+    let url = concreteUrl(route.url);
+    const endsSession = route.url === '/api/auth/logout' || route.url === '/api/auth/sessions/:id';
+    if (token && email && endsSession) {
+      bearer = await t.login(email);
+      const own = await t.db.query('SELECT id FROM sessions WHERE token_hash = $1', [hashToken(bearer)]);
+      url = url.replace(/\/1$/, `/${own.rows[0].id}`);
+    }
+    const options: InjectOptions = { method: route.method as InjectOptions['method'], url };
     return t.request(bearer, options);
   }
 
@@ -71,9 +77,11 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     const keyRoutes = routes.filter((r) => r.access === 'apiKey').map((r) => r.url);
     expect(keyRoutes).toContain('/api/simulation/v1/appointment');
     for (const url of keyRoutes) expect(url, url).toMatch(/^\/api\/simulation\//);
-    // Only login, health and the API docs are public.
+    // Only login (and its second step, whose mfa_token is the credential), health and the API docs
+    // are public.
     const publicRoutes = routes.filter((r) => r.access === 'public').map((r) => r.url);
-    for (const url of publicRoutes) expect(url, url).toMatch(/^\/api\/(auth\/login|health|docs)/);
+    for (const url of publicRoutes)
+      expect(url, url).toMatch(/^\/api\/(auth\/login|auth\/2fa\/verify$|health|docs)/);
   });
 
   it('answers 401 to anonymous callers on every non-public route', async () => {

@@ -4,65 +4,10 @@
  * and SIGTERM finishes the request in flight before the process exits.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { dbTargets } from './helper';
+import { ADMIN, scratchDatabase, startServer } from './server-process';
 import { makeNik } from '../../src/domain/nik';
-
-const ADMIN = { email: 'kepala@dinkes.go.id', password: 'rahasia-sekali' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SECRET_KEY: '1'.repeat(64),
-      STATIC_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
-  while (!out.includes('Ready in')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
 
 async function call(base: string, method: string, url: string, token?: string, body?: unknown) {
   const res = await fetch(base + url, {
@@ -102,30 +47,7 @@ describe.each(dbTargets())('crash safety of the server process (%s)', (kind) => 
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   });
 
-  async function database(): Promise<Record<string, string>> {
-    if (kind === 'pglite') {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-crash-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      return { DATA_DIR: dir };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `dkj_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-crash-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return { DATABASE_URL: dbUrl.toString(), DATA_DIR: dir };
-  }
+  const database = () => scratchDatabase(kind, cleanups);
 
   it('keeps an acknowledged create and update after kill -9, and reopens cleanly', async () => {
     const env = await database();

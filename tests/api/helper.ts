@@ -9,8 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openDb, type Db } from '../../src/server/db/db';
+import { dbOptions, loadConfig, type Config } from '../../src/server/config';
+import { openDb, type Db, type DbOptions } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
@@ -36,6 +36,8 @@ export interface StartOptions {
   beforeBuild?: (db: Db) => Promise<void>;
   /** Adds routes of the test's own to the built app, before it is ready. */
   routes?: (app: FastifyInstance, db: Db) => void;
+  /** PostgreSQL: database options of the test's own (read replicas, their probe). */
+  db?: Partial<DbOptions>;
 }
 
 export interface TestApp {
@@ -50,8 +52,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, options: StartOptions = {}): Promise<TestApp> {
-  const config = loadConfig(
+/** The configuration of a test's app, with the test's own overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
     {},
     {
       dataDir: path.join(os.tmpdir(), 'dkj-api-tests-unused'),
@@ -59,22 +62,34 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
       staticDir: '/nonexistent',
       // Tests compare figures right after writing rows: no reuse of dashboard answers.
       dashboardCacheSeconds: 0,
-      ...options.config,
+      // Tests sign in as the admins they create; enrolment in two-factor sign-in is asked only
+      // where a test asks for it (tests/api/two-factor.test.ts).
+      twoFactor: { requiredRoles: [] },
+      ...overrides,
     },
   );
+}
+
+/** Drops a test's own PostgreSQL schema and everything in it. */
+export async function dropTestSchema(schema: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function startTestApp(kind: DbKind, options: StartOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
   let schema: string | undefined;
   let db: Db;
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     schema = `t_${randomBytes(6).toString('hex')}`;
-    db = await openDb({
-      databaseUrl: url,
-      schema,
-      statementTimeoutMs: config.db.statementTimeoutMs,
-      poolSize: config.db.poolSize,
-      heavyPoolSize: config.db.heavyPoolSize,
-    });
+    db = await openDb({ ...dbOptions({ ...config, databaseUrl: url }), schema, ...options.db });
   } else {
     db = await openDb({});
   }
@@ -83,15 +98,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
   const close = async () => {
     await app?.close();
     await db.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    }
+    if (schema) await dropTestSchema(schema);
   };
 
   try {

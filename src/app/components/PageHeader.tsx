@@ -61,3 +61,18 @@ export function PageHeader({
     </Box>
   );
 }
+
+/** A screen's title (also in the app bar) and a line under it that says what the screen is for. */
+export function PageTitle({ title, subtitle }: { title: string; subtitle: ReactNode }) {
+  return (
+    <>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {subtitle}
+      </Typography>
+    </>
+  );
+}

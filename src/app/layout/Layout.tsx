@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
+import { AppUserMenu } from './account/UserMenu';
 
 // The menu and its icons load after sign-in, not with the login page.
 /** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
@@ -28,7 +29,7 @@ function AppAppBar() {
   return (
     <AppBar
       color="primary"
-      userMenu={false}
+      userMenu={<AppUserMenu />}
       toolbar={
         <>
           <LanguageMenu />

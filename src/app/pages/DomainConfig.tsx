@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { Alert, AlertTitle, Box, Card, Fab, InputAdornment, TextField, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { Alert, AlertTitle, Box, Card, Fab, InputAdornment, TextField } from '@mui/material';
+import { PageTitle } from '../components/PageHeader';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { T, type DomainConnection } from './domain-config/connections';
@@ -49,13 +50,7 @@ export default function DomainConfig() {
 
   return (
     <Box sx={{ mt: 2, mb: 10 }}>
-      <Title title={translate(`${T}.title`)} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {translate(`${T}.title`)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.subtitle`)}
-      </Typography>
+      <PageTitle title={translate(`${T}.title`)} subtitle={translate(`${T}.subtitle`)} />
       <Alert severity="info" sx={{ mb: 2 }}>
         <AlertTitle>{translate(`${T}.info_title`)}</AlertTitle>
         {translate(`${T}.info`, { path: '/api/gateway/{facility_code}/…' })}

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { isPathAllowed, normalizeRole } from '../../domain/menu';
 import { API_URL, httpClient } from './http';
-import { clearSession, getStoredUser, getToken, storeSession } from './session';
+import { clearSession, getStoredUser, getToken, storeSession, type StoredUser } from './session';
 import { screenPathOf } from '../resources/screen-paths';
 
 export interface Me {
@@ -14,12 +14,68 @@ export interface Me {
   medical_facility_id: number | null;
   /** Menu paths the role may open, from the stored role-to-menu matrix. */
   menus: string[];
+  two_factor?: { enabled: boolean; required: boolean; setup_required: boolean };
 }
 
 export const LOGIN_FAILED = 'Login failed';
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
 let mePromise: Promise<Me> | null = null;
+
+/**
+ * What a sign-in asks for after the password, thrown by login() for the login page to show:
+ * the code (two-factor on), or the enrolment (a role that must use it, with a session that may
+ * only enrol and is not stored until the enrolment is done).
+ */
+export class TwoFactorStep extends Error {
+  constructor(
+    readonly next: { kind: 'code'; mfaToken: string } | { kind: 'enrol'; token: string; user: StoredUser },
+  ) {
+    super(next.kind);
+  }
+}
+
+/** The three ways login() is called: the password, the code of the second step, an enrolled session. */
+export type LoginParams =
+  | { email: string; password: string }
+  | { mfa_token: string; code: string }
+  | { session: { token: string; user: StoredUser } };
+
+const storedUserOf = (u: {
+  id: number;
+  email: string;
+  full_name: string;
+  role: string;
+  username: string;
+}) => ({
+  id: u.id,
+  email: u.email,
+  name: u.full_name,
+  role: u.role,
+  username: u.username,
+});
+
+async function post(url: string, body: object) {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(NETWORK_ERROR);
+  }
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok || !(json.token || json.mfa_token)) {
+    // The failing fields (a wrong code) stay with the error: the code step shows them by its field.
+    throw Object.assign(new Error(json.error || json.message || LOGIN_FAILED), {
+      status: response.status,
+      errors: json.errors as Record<string, string> | undefined,
+    });
+  }
+  return json;
+}
 
 /**
  * The caller's profile and menu access (GET /api/auth/me): the last answer, or a new one when
@@ -38,28 +94,22 @@ export function fetchMe(fresh = false): Promise<Me> {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    let response: Response;
-    try {
-      response = await fetch(`${API_URL}/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-    } catch {
-      throw new Error(NETWORK_ERROR);
-    }
-    const body = await response.json().catch(() => ({}));
-    if (!response.ok || !body.token) throw new Error(body.error || body.message || LOGIN_FAILED);
-    const u = body.user;
-    storeSession(body.token, {
-      id: u.id,
-      email: u.email,
-      name: u.full_name,
-      role: u.role,
-      username: u.username,
-    });
+  async login(params: LoginParams) {
     mePromise = null;
+    if ('session' in params) {
+      storeSession(params.session.token, params.session.user);
+      return;
+    }
+    if ('mfa_token' in params) {
+      const body = await post(`${API_URL}/auth/2fa/verify`, params);
+      storeSession(body.token, storedUserOf(body.user));
+      return { recoveryCodesLeft: body.recovery_codes_left as number | undefined };
+    }
+    const body = await post(`${API_URL}/auth/login`, params);
+    if (body.mfa_required) throw new TwoFactorStep({ kind: 'code', mfaToken: body.mfa_token });
+    if (body.two_factor_setup_required)
+      throw new TwoFactorStep({ kind: 'enrol', token: body.token, user: storedUserOf(body.user) });
+    storeSession(body.token, storedUserOf(body.user));
   },
   async logout() {
     const token = getToken();

@@ -1,5 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { getToken } from './session';
+import { MAX_SCREEN_CHARS, SCREEN_HEADER } from '../../domain/patient-access';
 
 export const API_URL = '/api';
 
@@ -10,7 +11,17 @@ export const API_URL = '/api';
 export const ACCESS_REFUSED_EVENT = 'dkj:access-refused';
 
 /**
- * fetchJson with the bearer token. A failed call rejects with an HttpError whose message is
+ * The console's screen (its address) a call is made from: the patient access log keeps it
+ * beside the API route.
+ */
+export function screenHeaders(headers: Headers): Headers {
+  if (typeof window !== 'undefined')
+    headers.set(SCREEN_HEADER, window.location.pathname.slice(0, MAX_SCREEN_CHARS));
+  return headers;
+}
+
+/**
+ * fetchJson with the bearer token and the screen it is called from. A failed call rejects with an HttpError whose message is
  * the server's `error` field (or `message`), and whose body carries `errors` per field so
  * react-admin forms show them next to the inputs.
  */
@@ -18,6 +29,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  screenHeaders(headers);
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (err) {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Tx } from './types.js';
+import type { Db, Session, Tx } from './types.js';
 import { typeParsers } from './types.js';
 import { POOL_BUSY, QUERY_CANCELED, work } from './work.js';
 import { clockConnectionOption } from '../../domain/clock.js';
+import { ReadRouter, type Replica, type ReplicaProbe } from './replicas.js';
 
 const types = {
   getTypeParser(oid: number, format?: any) {
@@ -12,6 +13,10 @@ const types = {
 };
 
 export const APPLICATION_NAME = 'dkj-api';
+/** The application_name of the connections heavy reads use on a replica. */
+export const READ_APPLICATION_NAME = 'dkj-api-read';
+/** The application_name of the connections of long maintenance (index builds, rollup rebuilds). */
+export const MAINTENANCE_APPLICATION_NAME = 'dkj-maintenance';
 
 /** How long a statement may wait for a free connection of its pool. */
 export const CONNECTION_WAIT_MS = 3000;
@@ -24,54 +29,218 @@ export interface PostgresOptions {
   poolSize?: number;
   /** Connections heavy work (searches, sorts, analyses, exports) may hold at once. */
   heavyPoolSize?: number;
+  /** Read replicas for heavy reads, the lag past which one is skipped, how often it is checked. */
+  readUrls?: string[];
+  readMaxLagMs?: number;
+  readCheckMs?: number;
+  readProbe?: ReplicaProbe;
 }
+
+type Checkout = Awaited<ReturnType<ReturnType<typeof checkoutFrom>>>;
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
   const light = new pg.Pool(poolConfig(connectionString, options, options.poolSize ?? 10));
   const heavy = new pg.Pool(poolConfig(connectionString, options, options.heavyPoolSize ?? 2));
   if (options.schema) await prepareSchema(connectionString, options.schema);
-  const checkout = checkoutFrom(connectionString, () => (work.getStore()?.heavy ? heavy : light));
+  // An idle connection the server closed (a restart, a fast shutdown) must not end the process.
+  for (const p of [light, heavy]) p.on('error', () => undefined);
+  const primary = checkoutFrom(connectionString, () => (work.getStore()?.heavy ? heavy : light));
+  const reads = await openReplicas(options, async () => {
+    const { rows } = await light.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    return rows[0].lsn;
+  });
+
+  /**
+   * Runs fn on a replica when the statement or transaction may go to one, else on the primary.
+   * When the replica fails it for a reason the primary does not share, the primary runs it
+   * again, unless fn said it had `started` work that cannot be repeated (a transaction's body).
+   */
+  async function routed<T>(
+    readable: boolean,
+    fn: (c: Checkout, started: () => void) => Promise<T>,
+  ): Promise<T> {
+    const ctx = work.getStore();
+    const router = readable && ctx?.heavy ? reads?.router : undefined;
+    const replica = router?.pick(ctx?.writeLsn);
+    if (reads && replica) {
+      let started = false;
+      try {
+        const result = await onConnection(reads.checkout(replica), (c) => fn(c, () => (started = true)));
+        reads.router.count(replica);
+        return result;
+      } catch (err) {
+        const failure = replicaFailure(err);
+        if (!failure || started) throw err;
+        if (failure === 'gone') reads.router.fail(replica, (err as Error).message);
+      }
+    }
+    router?.count(undefined);
+    return onConnection(primary, (c) => fn(c, () => undefined));
+  }
 
   return {
     kind: 'postgres',
-    async query(sql, params) {
-      const c = await checkout();
-      try {
-        return await c.tx.query(sql, params);
-      } finally {
-        c.release();
-      }
+    reads: reads?.router,
+    query(sql, params) {
+      return routed(isRead(sql), (c) => c.tx.query(sql, params));
     },
     async exec(sql) {
-      const c = await checkout();
-      try {
-        await c.tx.exec(sql);
-      } finally {
-        c.release();
-      }
+      await onConnection(primary, (c) => c.tx.exec(sql));
     },
-    async transaction(fn) {
-      const c = await checkout();
-      try {
-        await c.client.query('BEGIN');
-        const result = await fn(c.tx);
-        await c.client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await c.client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        c.release();
-      }
+    transaction(fn, { readOnly = false } = {}) {
+      return routed(readOnly, (c, started) => inTransaction(c, readOnly, fn, started));
     },
+    openSession: () => openSession(connectionString, options, light),
     async close() {
-      await Promise.all([light.end(), heavy.end()]);
+      reads?.close();
+      await Promise.all([light.end(), heavy.end(), ...(reads?.pools.map((p) => p.end()) ?? [])]);
     },
   };
 }
 
+/** One client's statements in order, and transactions by hand (BEGIN ... COMMIT). */
+export function clientRunner(client: pg.Client): Omit<Session, 'cancel' | 'close'> {
+  const tx: Tx = {
+    async query(sql, params) {
+      const res = await client.query(sql, params as any[]);
+      return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql) {
+      await client.query(sql);
+    },
+  };
+  return {
+    ...tx,
+    async transaction(fn) {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}
+
+/** A connection of its own without the statement deadline; cancelled through `pool`. */
+async function openSession(
+  connectionString: string,
+  options: PostgresOptions,
+  pool: pg.Pool,
+): Promise<Session> {
+  const config = poolConfig(connectionString, { ...options, statementTimeoutMs: 0 }, 1);
+  const client = new pg.Client({ ...config, application_name: MAINTENANCE_APPLICATION_NAME });
+  client.on('error', () => undefined); // a server restart ends the work; the next start resumes it
+  await client.connect();
+  const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  return {
+    ...clientRunner(client),
+    async cancel() {
+      await pool.query('SELECT pg_cancel_backend($1)', [pid]);
+    },
+    close: () => client.end(),
+  };
+}
+
+/** Runs fn with a connection of `checkout`, and gives the connection back. */
+async function onConnection<T>(checkout: () => Promise<Checkout>, fn: (c: Checkout) => Promise<T>) {
+  const c = await checkout();
+  try {
+    return await fn(c);
+  } finally {
+    c.release();
+  }
+}
+
+async function inTransaction<T>(
+  c: Checkout,
+  readOnly: boolean,
+  fn: (tx: Tx) => Promise<T>,
+  started: () => void,
+): Promise<T> {
+  await c.client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+  started();
+  try {
+    const result = await fn(c.tx);
+    await c.client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await c.client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * A statement that only reads: SELECT, WITH, VALUES, TABLE, or a cursor's FETCH, naming no
+ * data-changing or locking keyword. Anything else stays on the primary; a read that still
+ * writes (a function with side effects) fails on the replica and runs again on the primary.
+ */
+export function isRead(sql: string): boolean {
+  const text = sql.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ');
+  return (
+    /^\s*(select|with|values|table|fetch)\b/i.test(text) &&
+    !/\b(insert|update|delete|merge|nextval|setval|lock|into)\b/i.test(text)
+  );
+}
+
+/**
+ * Why a statement failed on a replica, when the primary can answer it instead: 'gone' (the
+ * replica is down, restarting or unreachable: skip it) or 'misrouted' (it cannot run there: a
+ * write, or a conflict with the replica's recovery). Undefined for any other failure.
+ */
+function replicaFailure(err: unknown): 'gone' | 'misrouted' | undefined {
+  const e = err as { code?: string; message?: string };
+  if (e.code === '25006' || e.code === '40001') return 'misrouted';
+  if (e.code === QUERY_CANCELED) return undefined;
+  if (e.code === POOL_BUSY || /^(08|57P0[123]|53300)/.test(e.code ?? '')) return 'gone';
+  if (
+    /^E[A-Z]+$/.test(e.code ?? '') ||
+    /connection terminated|connection.*(closed|ended)/i.test(e.message ?? '')
+  )
+    return 'gone';
+  return undefined;
+}
+
+/** The replicas' router and a bounded pool on each (heavy reads only, read-only sessions). */
+async function openReplicas(options: PostgresOptions, primaryLsn: () => Promise<string>) {
+  const urls = options.readUrls ?? [];
+  if (!urls.length) return undefined;
+  const router = new ReadRouter(urls, {
+    maxLagMs: options.readMaxLagMs ?? 5000,
+    checkMs: options.readCheckMs ?? 1000,
+    primaryLsn,
+    probe: options.readProbe,
+  });
+  const checkouts = new Map<Replica, () => Promise<Checkout>>();
+  const pools = router.replicas.map((replica) => {
+    const pool = new pg.Pool({
+      ...poolConfig(replica.url, options, options.heavyPoolSize ?? 2, { replica: true }),
+      connectionTimeoutMillis: REPLICA_CONNECT_MS,
+    });
+    pool.on('error', (err) => router.fail(replica, err.message));
+    checkouts.set(
+      replica,
+      checkoutFrom(replica.url, () => pool),
+    );
+    return pool;
+  });
+  await router.start();
+  return { router, pools, checkout: (r: Replica) => checkouts.get(r)!, close: () => router.stop() };
+}
+
+/** How long a heavy read waits to connect to a replica before the primary takes it. */
+const REPLICA_CONNECT_MS = 1000;
+
 /** The settings of one of the request pools, with at most `max` connections. */
-function poolConfig(connectionString: string, options: PostgresOptions, max: number): pg.PoolConfig {
+function poolConfig(
+  connectionString: string,
+  options: PostgresOptions,
+  max: number,
+  { replica = false } = {},
+): pg.PoolConfig {
   const { schema, statementTimeoutMs } = options;
   return {
     connectionString,
@@ -79,7 +248,7 @@ function poolConfig(connectionString: string, options: PostgresOptions, max: num
     max,
     statement_timeout: statementTimeoutMs || undefined,
     // Names the API's own connections in pg_stat_activity (the load bench watches them).
-    application_name: APPLICATION_NAME,
+    application_name: replica ? READ_APPLICATION_NAME : APPLICATION_NAME,
     // A request does not wait for a connection without end: past this it answers 503.
     connectionTimeoutMillis: statementTimeoutMs ? CONNECTION_WAIT_MS : undefined,
     // One process per statement: parallel workers would let two heavy requests take every
@@ -90,9 +259,12 @@ function poolConfig(connectionString: string, options: PostgresOptions, max: num
       '-c max_parallel_workers_per_gather=0',
       schema ? `-c search_path=${schema},public` : '',
       clockConnectionOption(),
+      // A replica's sessions only read (a standby refuses writes anyway; a test "replica" on
+      // the primary's server must refuse them too).
+      replica ? '-c default_transaction_read_only=on' : '',
     ]
-      .join(' ')
-      .trim(),
+      .filter(Boolean)
+      .join(' '),
   };
 }
 

@@ -1,4 +1,6 @@
 /** The database interface and the type conversions both drivers share (see db.ts). */
+import type { ReadRouter, ReplicaProbe } from './replicas.js';
+
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
@@ -20,8 +22,26 @@ export interface Tx extends Queryable {
 
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn inside one transaction: committed when fn resolves, rolled back when it throws. */
+  /**
+   * Runs fn inside one transaction: committed when fn resolves, rolled back when it throws.
+   * `readOnly`: it only reads (an export's cursor), so a heavy request may run it on a replica.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  close(): Promise<void>;
+  /** PostgreSQL with DATABASE_READ_URL: the read replicas and where heavy reads go. */
+  readonly reads?: ReadRouter;
+  /**
+   * PostgreSQL: a connection of its own, outside the request pools and without their statement
+   * deadline, for long maintenance (index builds, rollup rebuilds). PGlite has one connection.
+   */
+  openSession?(): Promise<Session>;
+}
+
+/** One connection held for long work: statements in order, transactions by hand, cancellable. */
+export interface Session extends Tx {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Cancels the statement running now (through the request pool). */
+  cancel(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +62,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite: initdb without the cached cluster and without migrations (tests of a migration itself). */
+  bare?: boolean;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   schema?: string;
   /**
@@ -52,4 +74,10 @@ export interface DbOptions {
   /** PostgreSQL: connections for light work, and how many heavy work may hold at once. */
   poolSize?: number;
   heavyPoolSize?: number;
+  /** PostgreSQL: read replicas for heavy reads (DATABASE_READ_URL), their lag bound and check period. */
+  readUrls?: string[];
+  readMaxLagMs?: number;
+  readCheckMs?: number;
+  /** Tests: how a replica is asked how far it has replayed (default: SQL on the replica). */
+  readProbe?: ReplicaProbe;
 }

@@ -6,11 +6,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *  - `heavy`: the request is a list with search or sort, an analysis, an export or a log
  *    query; on PostgreSQL it runs on the bounded heavy pool, so that sign-in, /auth/me and a
  *    record by id always find a connection;
- *  - `signal`: aborted when the client has gone; a query still running is then cancelled.
+ *  - `signal`: aborted when the client has gone; a query still running is then cancelled;
+ *  - `writeLsn`: where the primary's WAL was after the session's last write: with read
+ *    replicas, the request's heavy reads go only to one that has replayed that far.
  */
 export interface WorkContext {
   heavy: boolean;
   signal?: AbortSignal;
+  writeLsn?: string;
 }
 
 export const work = new AsyncLocalStorage<WorkContext>();

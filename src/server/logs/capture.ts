@@ -1,17 +1,18 @@
 /**
  * Capture of every /api request, off the request path: one API request log row per answer,
  * system logs for 5xx answers, database errors and slow requests, security events for repeated
- * refusals, and a VIEW activity row when a patient record is opened (reading health data is
- * audited). Rows go to the LogWriter buffer; nothing here waits for the database.
+ * refusals, and a VIEW activity row and a patient access-log row when patient data is read
+ * (reading health data is audited, patient-access.ts). Rows go to the LogWriter buffer; nothing here waits for the database.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
 import { QUERY_CANCELED } from '../db/work.js';
 import { LogWriter, type ActivityRow, type ApiRequestRow, type Category, type Level } from './writer.js';
-import { loggedText, loggedValue, maskNiks } from './redact.js';
+import { loggedText, loggedValue, maskNiks, redactEvery } from './redact.js';
 import { RepeatCounter, SUSPICIOUS_THRESHOLD, SUSPICIOUS_WINDOW_MS } from './suspicious.js';
 import { scheduleRetention } from './retention.js';
+import { patientAccessRow } from './patient-access.js';
 import { isApiPath } from '../api-path.js';
 import { now } from '../../domain/clock.js';
 
@@ -27,6 +28,10 @@ declare module 'fastify' {
     loggedPayload?: string | null;
     /** The error the answer reports, for the system log. */
     loggedError?: Error & { code?: string };
+  }
+  interface FastifyContextConfig {
+    /** Every value this route is sent or answers is a secret (codes, TOTP secrets): logged as [REDACTED]. */
+    secretBodies?: boolean;
   }
 }
 
@@ -89,6 +94,9 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
     watchRefusals(answer);
     const view = viewActivity(answer);
     if (view) writer.activity(view);
+    const read =
+      config.logs.patientAccess && patientAccessRow(request, answer.status, answer.route, answer.ip);
+    if (read) writer.patientAccess(read);
   });
 
   const stopRetention = scheduleRetention(db, config, writer, app.log);
@@ -96,7 +104,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
     writer.system({ level: 'INFO', category: 'API', message: `Server API dimulai (pid ${process.pid})` });
   });
   app.addHook('onClose', async () => {
-    stopRetention();
+    await stopRetention();
     writer.system({ level: 'INFO', category: 'API', message: `Server API dihentikan (pid ${process.pid})` });
     await writer.close();
   });
@@ -109,6 +117,8 @@ function apiRequestRow({ request, status, duration, admin, url, route, ip }: Ans
   const sent: Record<string, unknown> = {};
   if (query && typeof query === 'object' && Object.keys(query).length) sent.query = query;
   if (body !== undefined && body !== null) sent.body = body;
+  const secret = request.routeOptions.config?.secretBodies === true;
+  const answered = request.loggedPayload ? loggedText(request.loggedPayload) : null;
   return {
     request_id: request.id,
     request_time: new Date(now() - duration).toISOString(),
@@ -122,8 +132,8 @@ function apiRequestRow({ request, status, duration, admin, url, route, ip }: Ans
     facility_id: request.apiKeyFacilityId ?? admin?.medical_facility_id ?? null,
     ip_address: ip,
     user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-    request_data: Object.keys(sent).length ? loggedValue(sent) : null,
-    response_data: request.loggedPayload ? loggedText(request.loggedPayload) : null,
+    request_data: !Object.keys(sent).length ? null : secret ? redactEvery(sent) : loggedValue(sent),
+    response_data: secret && answered ? JSON.stringify(redactEvery(JSON.parse(answered))) : answered,
   };
 }
 

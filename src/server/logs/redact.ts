@@ -62,6 +62,19 @@ export function redactValue(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * A copy with every text replaced by [REDACTED], keeping the field names, numbers and flags:
+ * the log of a route whose every value is a secret (a code, a TOTP secret, a recovery code)
+ * still shows what was sent and answered, and none of it.
+ */
+export function redactEvery(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return REDACTED;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) return value.map((v) => redactEvery(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactEvery(v, depth + 1)]));
+}
+
 /** `"password": "..."` in JSON text (the value may be cut off at the end of a preview). */
 const SECRET_IN_TEXT =
   /("(?:[^"\\]*(?:password|passwd|secret|token|api[-_]?key|authorization|credential|cookie)[^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*(?:"|$)|[^,}\]\s]+)/gi;

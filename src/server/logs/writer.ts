@@ -8,6 +8,7 @@
  */
 import type { Db } from '../db/db.js';
 import { work } from '../db/work.js';
+import type { PatientAccessAction } from '../../domain/patient-access.js';
 
 export type Level = 'CRITICAL' | 'ERROR' | 'WARNING' | 'INFO' | 'DEBUG';
 export type Category = 'AUTH' | 'API' | 'DATABASE' | 'SECURITY' | 'PERFORMANCE';
@@ -69,11 +70,30 @@ export interface ActivityRow {
   created_at?: string;
 }
 
+export interface PatientAccessRow {
+  /** When the record was read (the clock module), not when the batch is written. */
+  at: string;
+  user_id: number | null;
+  username: string | null;
+  /** The patient read; for an appointment, null and found from appointment_id when written. */
+  patient_id: number | null;
+  appointment_id: number | null;
+  action: PatientAccessAction;
+  /** 'GET /api/master/patients/:id' */
+  route: string;
+  screen: string | null;
+  ip_address: string | null;
+  /** An export's search and filters, and how many rows it sent. */
+  filter?: unknown;
+  row_count?: number | null;
+}
+
 interface Rows {
   api_request_logs: ApiRequestRow;
   system_logs: SystemRow;
   security_events: SecurityRow;
   activity_logs: ActivityRow;
+  patient_access_logs: PatientAccessRow;
 }
 type Table = keyof Rows;
 
@@ -131,6 +151,23 @@ const COLUMNS: Record<Table, [name: string, type: string, expr?: string][]> = {
     ['details', 'jsonb'],
     ['created_at', 'timestamptz', 'coalesce(r.created_at, app_now())'],
   ],
+  patient_access_logs: [
+    ['at', 'timestamptz'],
+    ['user_id', 'integer'],
+    ['username', 'text'],
+    [
+      'patient_id',
+      'integer',
+      'coalesce(r.patient_id, (SELECT a.patient_id FROM appointments a WHERE a.id = r.appointment_id))',
+    ],
+    ['appointment_id', 'integer'],
+    ['action', 'text'],
+    ['route', 'text'],
+    ['screen', 'text'],
+    ['ip_address', 'text'],
+    ['filter', 'jsonb'],
+    ['row_count', 'integer'],
+  ],
 };
 
 /** One statement per table: the whole batch as one JSON parameter. */
@@ -154,16 +191,19 @@ export interface WriterOptions {
   onError?: (err: unknown, message: string) => void;
 }
 
+const emptyBuffers = (): { [T in Table]: Rows[T][] } => ({
+  api_request_logs: [],
+  system_logs: [],
+  security_events: [],
+  activity_logs: [],
+  patient_access_logs: [],
+});
+
 /** A batch that failed this many times in a row is given up (a row the table refuses). */
 const MAX_ATTEMPTS = 3;
 
 export class LogWriter {
-  private buffers: { [T in Table]: Rows[T][] } = {
-    api_request_logs: [],
-    system_logs: [],
-    security_events: [],
-    activity_logs: [],
-  };
+  private buffers = emptyBuffers();
   private size = 0;
   private attempts = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -199,6 +239,9 @@ export class LogWriter {
   activity(row: ActivityRow) {
     this.push('activity_logs', row);
   }
+  patientAccess(row: PatientAccessRow) {
+    this.push('patient_access_logs', row);
+  }
 
   private push<T extends Table>(table: T, row: Rows[T]) {
     (this.buffers[table] as Rows[T][]).push(row);
@@ -209,7 +252,13 @@ export class LogWriter {
 
   /** The API request log is the bulk of the rows and the least precious: it gives way first. */
   private dropOldest() {
-    const order: Table[] = ['api_request_logs', 'activity_logs', 'system_logs', 'security_events'];
+    const order: Table[] = [
+      'api_request_logs',
+      'activity_logs',
+      'system_logs',
+      'patient_access_logs',
+      'security_events',
+    ];
     while (this.size > this.options.maxBufferedRows) {
       const table = order.find((t) => this.buffers[t].length > 0);
       if (!table) break;
@@ -244,7 +293,7 @@ export class LogWriter {
   private async writeAll() {
     if (!this.size) return;
     const batch = this.buffers;
-    this.buffers = { api_request_logs: [], system_logs: [], security_events: [], activity_logs: [] };
+    this.buffers = emptyBuffers();
     const total = this.size;
     this.size = 0;
     const failed: Partial<typeof batch> = {};

@@ -27,8 +27,16 @@ export interface AdminContext {
   effectiveRole: Role;
   medical_facility_id: number | null;
   sessionId: number;
+  /** The session's last use was more than LAST_SEEN_STEP ago: this request moves it forward. */
+  seenStale?: boolean;
+  /** Where the primary's WAL was after this session's last write ('X/Y'), if it wrote. */
+  writeLsn?: string;
   /** Menu paths the role may open, read from the database on this request. */
   menus: string[];
+  /** Two-factor sign-in is on for this admin. */
+  twoFactorEnabled: boolean;
+  /** The session was opened by a password alone for a role that must enrol first. */
+  twoFactorPending: boolean;
 }
 
 declare module 'fastify' {
@@ -37,11 +45,14 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a session that must still enrol in two-factor sign-in (profile, enrolment, logout). */
+    beforeTwoFactor?: boolean;
   }
 }
 
 export const UNAUTHORIZED = 'Sesi tidak valid atau telah berakhir. Silakan masuk kembali.';
 export const FORBIDDEN = 'Anda tidak memiliki akses ke fitur ini';
+export const TWO_FACTOR_SETUP_REQUIRED = 'Aktifkan autentikasi dua faktor terlebih dahulu untuk melanjutkan.';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -50,9 +61,22 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
+/** How often a session's last_seen_at may move: at most one write a minute per session. */
+export const LAST_SEEN_STEP = "interval '1 minute'";
+
 export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
-  const { rows } = await db.query<AdminContext & { session_id: number }>(
+  const { rows } = await db.query<
+    AdminContext & {
+      session_id: number;
+      seen_stale: boolean;
+      write_lsn: string | null;
+      two_factor_enabled: boolean;
+      two_factor_pending: boolean;
+    }
+  >(
     `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+            s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
+            a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
             ARRAY(SELECT m.menu_path FROM role_menu_access m
                   WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
        FROM sessions s JOIN web_admins a ON a.id = s.admin_id
@@ -70,8 +94,21 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     effectiveRole: normalizeRole(row.role),
     medical_facility_id: row.medical_facility_id,
     sessionId: row.session_id,
+    seenStale: row.seen_stale,
+    writeLsn: row.write_lsn ?? undefined,
     menus: row.menus ?? [],
+    twoFactorEnabled: row.two_factor_enabled,
+    twoFactorPending: row.two_factor_pending,
   };
+}
+
+/** The session was used now (the condition keeps two racing requests to one write). */
+async function markSeen(db: Db, sessionId: number) {
+  await db.query(
+    `UPDATE sessions SET last_seen_at = app_now()
+      WHERE id = $1 AND last_seen_at <= app_now() - ${LAST_SEEN_STEP}`,
+    [sessionId],
+  );
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db) {
@@ -84,6 +121,14 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const admin = token ? await loadAdmin(db, token) : null;
     if (!admin) return reply.status(401).send({ error: UNAUTHORIZED, message: UNAUTHORIZED });
     request.admin = admin;
+    if (admin.seenStale) await markSeen(db, admin.sessionId);
+    if (admin.twoFactorPending && !request.routeOptions.config.beforeTwoFactor) {
+      return reply.status(403).send({
+        error: TWO_FACTOR_SETUP_REQUIRED,
+        message: TWO_FACTOR_SETUP_REQUIRED,
+        code: 'two_factor_setup_required',
+      });
+    }
     if (access === 'authenticated') return;
     if (!access || !access.menus.some((m) => admin.menus.includes(m))) {
       return reply.status(403).send({ error: FORBIDDEN, message: FORBIDDEN });

@@ -110,7 +110,8 @@ export function registerWorkload(app: FastifyInstance, config: Config) {
       const signal = request.clientGone?.signal;
       const release = heavy ? await gate.acquire(signal) : undefined;
       try {
-        return await work.run({ heavy, signal }, () => handler.call(this, request, reply));
+        const writeLsn = request.admin?.writeLsn;
+        return await work.run({ heavy, signal, writeLsn }, () => handler.call(this, request, reply));
       } finally {
         release?.();
       }

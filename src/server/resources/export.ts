@@ -46,27 +46,31 @@ export function exportCsv(db: Db, m: ResourceModel, request: FastifyRequest, q: 
   let failure: unknown;
   let wake: (() => void) | undefined;
   let resume: (() => void) | undefined;
-  // Started here, in the request's context (its pool, its client-gone signal): the transaction
-  // fetches a batch, hands it over, and waits until the reader wants more (backpressure), so
-  // only one batch is in memory at a time.
+  // Started here, in the request's context (its pool or replica, its client-gone signal): the
+  // transaction fetches a batch, hands it over, and waits until the reader wants more
+  // (backpressure), so only one batch is in memory at a time.
   const work = db
-    .transaction(async (tx) => {
-      if (db.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
-      await tx.query(
-        `DECLARE ${cursor} NO SCROLL CURSOR FOR
+    .transaction(
+      async (tx) => {
+        if (db.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
+        await tx.query(
+          `DECLARE ${cursor} NO SCROLL CURSOR FOR
            SELECT ${m.selectList} FROM ${m.table} ${whereSql}
            ORDER BY ${quote(m.decl.defaultSort.field)} ${m.decl.defaultSort.order === 'ASC' ? 'ASC' : 'DESC'}, id`,
-        params,
-      );
-      while (!stopped && !signal?.aborted) {
-        const { rows } = await tx.query(`FETCH ${BATCH} FROM ${cursor}`);
-        if (!rows.length) break;
-        const line = (row: Record<string, any>) => `${fields.map((f) => csvField(row[f])).join(',')}\r\n`;
-        queue.push(rows.map((r) => line(m.present(r))).join(''));
-        wake?.();
-        await new Promise<void>((r) => (resume = r));
-      }
-    })
+          params,
+        );
+        while (!stopped && !signal?.aborted) {
+          const { rows } = await tx.query(`FETCH ${BATCH} FROM ${cursor}`);
+          if (!rows.length) break;
+          const line = (row: Record<string, any>) => `${fields.map((f) => csvField(row[f])).join(',')}\r\n`;
+          queue.push(rows.map((r) => line(m.present(r))).join(''));
+          request.exportedRows = (request.exportedRows ?? 0) + rows.length; // the access log's count
+          wake?.();
+          await new Promise<void>((r) => (resume = r));
+        }
+      },
+      { readOnly: true },
+    ) // only reads: with read replicas, it runs on one
     .catch((err) => (failure = err))
     .finally(() => {
       done = true;

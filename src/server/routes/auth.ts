@@ -11,13 +11,15 @@ import {
 } from '../security/passwords.js';
 import { normalizeRole } from '../../domain/menu.js';
 import { recordFailedLogin } from '../logs/security.js';
+import { startChallenge } from './two-factor/challenge.js';
+import { twoFactorRequired } from './two-factor/policy.js';
 
 export const LOGIN_FAILED = 'Email atau password salah';
 export const LOGIN_BLOCKED =
   'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam beberapa menit.';
 export const ACCOUNT_INACTIVE = 'Akun Anda tidak aktif. Hubungi administrator.';
 
-const userSchema = {
+export const userSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
@@ -27,7 +29,7 @@ const userSchema = {
     username: { type: 'string' },
   },
 };
-const errorSchema = {
+export const errorSchema = {
   type: 'object',
   properties: {
     error: { type: 'string' },
@@ -48,7 +50,18 @@ const loginSchema = {
     },
   },
   response: {
-    200: { type: 'object', properties: { token: { type: 'string' }, user: userSchema } },
+    200: {
+      type: 'object',
+      properties: {
+        token: { type: 'string' },
+        user: userSchema,
+        // Two-factor on: no session yet, the code comes to POST /api/auth/2fa/verify with this.
+        mfa_required: { type: 'boolean' },
+        mfa_token: { type: 'string' },
+        // A role that must use two-factor and has not enrolled: the session may only enrol.
+        two_factor_setup_required: { type: 'boolean' },
+      },
+    },
     400: errorSchema,
     401: errorSchema,
     429: errorSchema,
@@ -65,13 +78,21 @@ const meSchema = {
         effective_role: { type: 'string' },
         medical_facility_id: { type: ['integer', 'null'] },
         menus: { type: 'array', items: { type: 'string' } },
+        two_factor: {
+          type: 'object',
+          properties: {
+            enabled: { type: 'boolean' },
+            required: { type: 'boolean' },
+            setup_required: { type: 'boolean' },
+          },
+        },
       },
     },
   },
 };
 
 /** A web admin as sign-in reads it. */
-interface LoginAdmin {
+export interface LoginAdmin {
   id: number;
   username: string;
   email: string;
@@ -79,17 +100,18 @@ interface LoginAdmin {
   role: string;
   password_hash: string;
   is_active: boolean;
+  two_factor_enabled: boolean;
 }
 
 /** Who is signing in, from where. */
-interface Attempt {
+export interface Attempt {
   email: string;
   ip: string;
   ua: string | null;
 }
 
 /** Failed attempts for an email (since its last success) and from an IP, in the window. */
-interface Failures {
+export interface Failures {
   by_email: number;
   by_ip: number;
 }
@@ -97,12 +119,43 @@ interface Failures {
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config) {
   registerLogin(app, db, config);
   registerLogout(app, db);
-  registerMe(app);
+  registerMe(app, config);
+}
+
+/** The sign-in's row in the login history (a password step, a code step, a refusal). */
+export function recordLoginHistory(
+  db: Db,
+  attempt: Attempt,
+  status: 'FAILED' | 'BLOCKED' | 'MFA_REQUIRED',
+  admin: { id: number; username: string } | null,
+  reason: string | null,
+) {
+  return db.query(
+    `INSERT INTO login_history (admin_id, email, username, status, failure_reason, ip_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [admin?.id ?? null, attempt.email, admin?.username ?? null, status, reason, attempt.ip, attempt.ua],
+  );
+}
+
+/** The answer of a sign-in that opened a session. */
+export function signedIn(token: string, admin: LoginAdmin, twoFactorPending = false) {
+  return {
+    token,
+    user: {
+      id: admin.id,
+      email: admin.email,
+      full_name: admin.full_name,
+      role: admin.role,
+      username: admin.username,
+    },
+    ...(twoFactorPending ? { two_factor_setup_required: true } : {}),
+  };
 }
 
 /**
  * Sign-in: blocked while an account or an address has too many recent failures; an unknown
  * email, a wrong password and an inactive account are refused and kept in the login history.
+ * With two-factor on, a right password opens no session but a challenge for the code.
  */
 function registerLogin(app: FastifyInstance, db: Db, config: Config) {
   const { maxFailuresPerAccount, maxFailuresPerIp } = config.login;
@@ -118,15 +171,10 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
         ua: request.headers['user-agent'] ?? null,
       };
       const history = (
-        status: string,
+        status: 'FAILED' | 'BLOCKED',
         admin: { id: number; username: string } | null,
         reason: string | null,
-      ) =>
-        db.query(
-          `INSERT INTO login_history (admin_id, email, username, status, failure_reason, ip_address, user_agent)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [admin?.id ?? null, attempt.email, admin?.username ?? null, status, reason, attempt.ip, attempt.ua],
-        );
+      ) => recordLoginHistory(db, attempt, status, admin, reason);
 
       const before = await recentFailures(db, attempt, config.login.windowMinutes);
       if (before.by_email >= maxFailuresPerAccount || before.by_ip >= maxFailuresPerIp) {
@@ -135,7 +183,9 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
       }
 
       const { rows } = await db.query<LoginAdmin>(
-        `SELECT id, username, email, full_name, role, password_hash, is_active FROM web_admins WHERE lower(email) = $1`,
+        `SELECT id, username, email, full_name, role, password_hash, is_active,
+                totp_enabled_at IS NOT NULL AS two_factor_enabled
+           FROM web_admins WHERE lower(email) = $1`,
         [attempt.email],
       );
       const admin = rows[0];
@@ -151,31 +201,38 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
         return reply.status(401).send({ error: ACCOUNT_INACTIVE, message: ACCOUNT_INACTIVE });
       }
 
-      const { token, session } = await openSession(db, config, admin, password, attempt);
+      await upgradeHash(db, admin, password);
+      if (admin.two_factor_enabled) {
+        const mfaToken = await startChallenge(db, admin, attempt);
+        request.log.info({ adminId: admin.id }, 'login: code asked');
+        return { mfa_required: true, mfa_token: mfaToken };
+      }
+      const pending = twoFactorRequired(config, admin);
+      const { token, session } = await openSession(db, config, admin, attempt, pending);
       request.log.info({ adminId: admin.id, sessionId: session.id }, 'login');
-      return {
-        token,
-        user: {
-          id: admin.id,
-          email: admin.email,
-          full_name: admin.full_name,
-          role: admin.role,
-          username: admin.username,
-        },
-      };
+      return signedIn(token, admin, pending);
     },
   );
 }
 
-/** Failed attempts for this email (since its last success) and from this IP, in the window. */
-async function recentFailures(db: Db, { email, ip }: Attempt, windowMinutes: number): Promise<Failures> {
+/**
+ * Failed attempts for this email (since its last success) and from this IP, in the window. A
+ * success before the window changes nothing, so every part reads only the window's months of
+ * the partitioned login history.
+ */
+export async function recentFailures(
+  db: Db,
+  { email, ip }: Attempt,
+  windowMinutes: number,
+): Promise<Failures> {
   const { rows } = await db.query<Failures>(
     `SELECT
          (SELECT count(*)::int FROM login_history h
            WHERE lower(h.email) = $1 AND h.status = 'FAILED'
              AND h.login_time > app_now() - make_interval(mins => $3)
              AND h.login_time > coalesce((SELECT max(login_time) FROM login_history s
-                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'), '-infinity')
+                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'
+                                             AND s.login_time > app_now() - make_interval(mins => $3)), '-infinity')
          ) AS by_email,
          (SELECT count(*)::int FROM login_history h
            WHERE h.ip_address = $2 AND h.status = 'FAILED'
@@ -189,16 +246,17 @@ async function recentFailures(db: Db, { email, ip }: Attempt, windowMinutes: num
  * The security log of a failed sign-in, and a brute-force event when this failure is the one
  * that blocks the account or the address.
  */
-async function recordFailure(
+export async function recordFailure(
   db: Db,
   config: Config,
   attempt: Attempt,
   adminId: number | null,
   before: Failures,
+  step: 'password' | 'code' = 'password',
 ) {
   const { maxFailuresPerAccount, maxFailuresPerIp, windowMinutes } = config.login;
   const { email, ip } = attempt;
-  await recordFailedLogin(db, { email, ip, adminId, failures: before.by_email + 1 });
+  await recordFailedLogin(db, { email, ip, adminId, failures: before.by_email + 1, step });
   if (before.by_email + 1 >= maxFailuresPerAccount || before.by_ip + 1 >= maxFailuresPerIp) {
     await db.query(
       `INSERT INTO security_events (event_type, severity, description, email, ip_address)
@@ -212,26 +270,36 @@ async function recordFailure(
   }
 }
 
-/** A new session for an admin whose password was right, kept in the login history. */
-async function openSession(db: Db, config: Config, admin: LoginAdmin, password: string, attempt: Attempt) {
+/** A hash made with older parameters is replaced while the right password is at hand. */
+async function upgradeHash(db: Db, admin: LoginAdmin, password: string) {
+  if (!needsRehash(admin.password_hash)) return;
+  await db.query('UPDATE web_admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+    admin.id,
+    await hashPassword(password),
+    admin.password_hash,
+  ]);
+}
+
+/**
+ * A new session for an admin who proved who they are (a password, and a code when two-factor
+ * is on), kept in the login history. `twoFactorPending`: the session may only enrol.
+ */
+export async function openSession(
+  db: Db,
+  config: Config,
+  admin: LoginAdmin,
+  attempt: Attempt,
+  twoFactorPending = false,
+) {
   const { email, ip, ua } = attempt;
-  // A hash made with older parameters is replaced now, while the password is at hand.
-  const upgradedHash = needsRehash(admin.password_hash) ? await hashPassword(password) : null;
   const token = newSessionToken();
   const session = await db.transaction(async (tx) => {
-    if (upgradedHash) {
-      await tx.query('UPDATE web_admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
-        admin.id,
-        upgradedHash,
-        admin.password_hash,
-      ]);
-    }
     // Expired sessions are dropped here rather than by a timer: no process keeps state.
     await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND expires_at <= app_now()', [admin.id]);
     const { rows: s } = await tx.query<{ id: number }>(
-      `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at)
-           VALUES ($1, $2, $3, $4, app_now() + make_interval(hours => $5)) RETURNING id`,
-      [hashToken(token), admin.id, ip, ua, config.sessionTtlHours],
+      `INSERT INTO sessions (token_hash, admin_id, ip_address, user_agent, expires_at, two_factor_pending)
+           VALUES ($1, $2, $3, $4, app_now() + make_interval(hours => $5), $6) RETURNING id`,
+      [hashToken(token), admin.id, ip, ua, config.sessionTtlHours, twoFactorPending],
     );
     await tx.query('UPDATE web_admins SET last_login = app_now() WHERE id = $1', [admin.id]);
     await tx.query(
@@ -248,7 +316,7 @@ async function openSession(db: Db, config: Config, admin: LoginAdmin, password: 
 function registerLogout(app: FastifyInstance, db: Db) {
   app.post(
     '/api/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'] } },
+    { config: { access: 'authenticated', beforeTwoFactor: true }, schema: { tags: ['auth'] } },
     async (request) => {
       const admin = request.admin!;
       await db.transaction(async (tx) => {
@@ -266,8 +334,9 @@ function registerLogout(app: FastifyInstance, db: Db) {
 }
 
 /** The signed-in admin, with the role the menus follow and the menus they may open. */
-function registerMe(app: FastifyInstance) {
-  app.get('/api/auth/me', { config: { access: 'authenticated' }, schema: meSchema }, async (request) => {
+function registerMe(app: FastifyInstance, config: Config) {
+  const options = { config: { access: 'authenticated' as const, beforeTwoFactor: true }, schema: meSchema };
+  app.get('/api/auth/me', options, async (request) => {
     const a = request.admin!;
     return {
       id: a.id,
@@ -277,7 +346,13 @@ function registerMe(app: FastifyInstance) {
       role: a.role,
       effective_role: normalizeRole(a.role),
       medical_facility_id: a.medical_facility_id,
-      menus: a.menus,
+      // A session that must enrol first reaches no screen.
+      menus: a.twoFactorPending ? [] : a.menus,
+      two_factor: {
+        enabled: a.twoFactorEnabled,
+        required: twoFactorRequired(config, a),
+        setup_required: a.twoFactorPending,
+      },
     };
   });
 }

@@ -9,7 +9,7 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from '../../domain/password-policy.js';
 
 /**
  * Argon2id with OWASP's password-storage parameters: 19 MiB, 2 iterations, 1 lane.

@@ -2,11 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogin } from 'react-admin';
 import { getToken } from '../../providers/session';
-import { LOGIN_FAILED } from '../../providers/authProvider';
+import { LOGIN_FAILED, TwoFactorStep } from '../../providers/authProvider';
+
+/** What the login card shows: the password form, the code of a two-factor sign-in, or the enrolment. */
+export type LoginStep = { kind: 'password' } | TwoFactorStep['next'];
 
 /**
  * The sign-in form's state: email and password (typing clears the error), the submit that signs
- * in and opens /dashboard or shows the server's reason, and a signed-in user sent on at once.
+ * in and opens /dashboard or shows the server's reason or the next step, and a signed-in user
+ * sent on at once.
  */
 export function useLoginForm() {
   const login = useLogin();
@@ -15,6 +19,7 @@ export function useLoginForm() {
   const [password, setPasswordValue] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<LoginStep>({ kind: 'password' });
 
   useEffect(() => {
     if (getToken()) navigate('/dashboard', { replace: true });
@@ -35,9 +40,17 @@ export function useLoginForm() {
     try {
       await login({ email, password }, '/dashboard');
     } catch (err) {
-      setError((err as Error)?.message || LOGIN_FAILED);
+      if (err instanceof TwoFactorStep) {
+        setPasswordValue('');
+        setStep(err.next);
+      } else setError((err as Error)?.message || LOGIN_FAILED);
       setSubmitting(false);
     }
   };
-  return { email, setEmail, password, setPassword, submitting, error, onSubmit };
+  /** Back to the password form, with the reason when there is one (an expired code step). */
+  const restart = (reason: string | null = null) => {
+    setStep({ kind: 'password' });
+    setError(reason);
+  };
+  return { email, setEmail, password, setPassword, submitting, error, onSubmit, step, restart };
 }

@@ -27,6 +27,7 @@ import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
 import { ConflictPanel, type Conflict } from './ConflictPanel';
 import { consoleNameOf } from '../screen-paths';
+import { DialogTabs, type DialogTab } from './DialogTabs';
 
 export interface FormSection {
   /** i18n key of the section title. */
@@ -44,6 +45,9 @@ export interface ResourceDialogProps {
   defaults?: (identity: Record<string, any>) => Record<string, any>;
   /** Inputs of the screen's own for some fields, in place of the schema's. */
   inputs?: CustomInputs;
+  /** A record's tabs beside its form (edit only), and the form tab's label (an i18n key). */
+  tabs?: DialogTab[];
+  formTabLabel?: string;
 }
 
 /** A field's own input (it may span the dialog's two columns with `gridColumn: '1 / -1'`). */
@@ -121,7 +125,17 @@ function Inputs({
  * The add/edit dialog of a resource: an empty form that POSTs, or a prefilled one that PUTs.
  * Checks the resource's schema before sending; the server's field errors land on the fields.
  */
-export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, inputs }: ResourceDialogProps) {
+export function ResourceDialog({
+  decl,
+  mode,
+  id,
+  onClose,
+  sections,
+  defaults,
+  inputs,
+  tabs,
+  formTabLabel = 'ra.action.edit',
+}: ResourceDialogProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -161,6 +175,22 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
       {children}
     </SimpleForm>
   );
+  const edit = (
+    <EditBase
+      resource={consoleNameOf(decl)}
+      id={id}
+      mutationMode="pessimistic"
+      redirect="list"
+      mutationOptions={{ onError }}
+    >
+      {form(
+        <>
+          {conflict && <ConflictPanel decl={decl} conflict={conflict} onResolved={() => setConflict(null)} />}
+          <Inputs decl={decl} sections={sections} editing inputs={inputs} />
+        </>,
+      )}
+    </EditBase>
+  );
   return (
     <Dialog
       open
@@ -176,23 +206,12 @@ export function ResourceDialog({ decl, mode, id, onClose, sections, defaults, in
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
             <CircularProgress />
           </Box>
+        ) : editing && tabs?.length ? (
+          <DialogTabs id={id!} tabs={tabs} formLabel={formTabLabel} label={title} onClose={onClose}>
+            {edit}
+          </DialogTabs>
         ) : editing ? (
-          <EditBase
-            resource={consoleNameOf(decl)}
-            id={id}
-            mutationMode="pessimistic"
-            redirect="list"
-            mutationOptions={{ onError }}
-          >
-            {form(
-              <>
-                {conflict && (
-                  <ConflictPanel decl={decl} conflict={conflict} onResolved={() => setConflict(null)} />
-                )}
-                <Inputs decl={decl} sections={sections} editing inputs={inputs} />
-              </>,
-            )}
-          </EditBase>
+          edit
         ) : (
           <CreateBase
             resource={consoleNameOf(decl)}

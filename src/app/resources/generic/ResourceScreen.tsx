@@ -17,8 +17,10 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { defaultFilters } from './ListFilters';
 import { ServerExportButton } from './ServerExportButton';
+import { ImportButton } from './import/ImportButton';
 import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
+import type { DialogTab } from './DialogTabs';
 import { ListPagination } from './ListPagination';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
@@ -38,6 +40,9 @@ export interface ResourceScreenProps {
   inputs?: CustomInputs;
   /** Actions of the screen's own beside Add and Export (copy from master, initialize defaults). */
   actions?: ReactNode;
+  /** A record's tabs beside its edit form, and the form tab's label (DialogTabs). */
+  tabs?: DialogTab[];
+  formTabLabel?: string;
 }
 
 function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean }) {
@@ -112,7 +117,7 @@ function FetchError({ decl }: { decl: ResourceDeclaration }) {
 
 /**
  * A resource's whole screen from its declaration: search, filters, a paginated table with
- * edit and delete (with confirmation), export, and the add/edit dialog over the list at
+ * edit and delete (with confirmation), import and export, and the add/edit dialog over the list at
  * /<resource>/create and /<resource>/<id>.
  */
 export function ResourceScreen(props: ResourceScreenProps) {
@@ -132,6 +137,8 @@ function ResourceScreenBody({
   defaults,
   inputs,
   actions,
+  tabs,
+  formTabLabel,
 }: ResourceScreenProps) {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -170,6 +177,7 @@ function ResourceScreenBody({
           <TopToolbar>
             {actions}
             {!ownRowOnly && <CreateButton label="app.common.add" />}
+            {!ownRowOnly && <ImportButton decl={decl} />}
             <ServerExportButton />
           </TopToolbar>
         }
@@ -220,6 +228,8 @@ function ResourceScreenBody({
           sections={sections}
           defaults={defaults}
           inputs={inputs}
+          tabs={tabs}
+          formTabLabel={formTabLabel}
         />
       )}
     </>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, useListContext, useNotify, useResourceContext } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress } from '@mui/material';
-import { API_URL } from '../../providers/http';
-import { getToken } from '../../providers/session';
+import { saveDownload } from './download';
 import { apiNameOf } from '../screen-paths';
 
 /** Query parameters of the export: the list's filter as the API names it (q is search). */
@@ -28,20 +27,10 @@ export function ServerExportButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`${API_URL}/${apiNameOf(resource)}/export?${exportQuery(filterValues)}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { message?: string };
-        throw new Error(body.message ?? res.statusText);
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name ?? `${resource.replace(/\//g, '-')}.csv`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveDownload(
+        `${apiNameOf(resource)}/export?${exportQuery(filterValues)}`,
+        `${resource.replace(/\//g, '-')}.csv`,
+      );
     } catch (err) {
       notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });
     } finally {

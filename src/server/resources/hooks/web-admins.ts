@@ -9,9 +9,11 @@
  *    demotions of the last two wait for each other and the second one sees the first;
  *  - a deactivated, deleted or re-passworded admin's sessions end at once (deleted rows take
  *    their sessions along; a deactivation also ends them in the database's own trigger).
- * Only a medical_facility account keeps a facility.
+ * Only a medical_facility account keeps a facility. A new password follows the password rules
+ * (at least 8 characters, not the email, not a common password).
  */
 import { AppError } from '../../plugins/errors.js';
+import { passwordProblemMessage } from '../../security/password-policy.js';
 import type { WriteHooks } from './types.js';
 
 export { USERNAME_TAKEN, EMAIL_TAKEN } from '../../../domain/resources/web-admins.js';
@@ -37,7 +39,11 @@ export const webAdminHooks: WriteHooks = {
     );
   },
 
-  async beforeWrite({ tx, op, before, values, admin }) {
+  async beforeWrite({ tx, op, before, values, body, admin }) {
+    if (op !== 'delete' && typeof body.password === 'string') {
+      const problem = await passwordProblemMessage(body.password, body.email ?? before?.email);
+      if (problem) refuse(400, { password: problem });
+    }
     if (op !== 'delete') {
       const role = values.role ?? before?.role;
       if (

@@ -49,7 +49,7 @@ const LOG_LISTS: LogList[] = [
     time: 'login_time',
     filters: {
       user_id: { type: 'integer', minimum: 1 },
-      status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'BLOCKED'] },
+      status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'BLOCKED', 'MFA_REQUIRED'] },
     },
     where: (where, q) => where.add((p) => `admin_id = ${p}`, q.user_id).add((p) => `status = ${p}`, q.status),
     select: `id, admin_id AS user_id, email, username, status, failure_reason, ip_address, user_agent,

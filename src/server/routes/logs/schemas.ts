@@ -4,7 +4,14 @@ import { LOG_PAGE_DEFAULT, LOG_PAGE_MAX } from '../../logs/query.js';
 export const LEVELS = ['CRITICAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'];
 export const CATEGORIES = ['AUTH', 'API', 'DATABASE', 'SECURITY', 'PERFORMANCE'];
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
-export const EVENT_TYPES = ['FAILED_LOGIN', 'BRUTE_FORCE', 'SUSPICIOUS_ACTIVITY'];
+export const EVENT_TYPES = [
+  'FAILED_LOGIN',
+  'BRUTE_FORCE',
+  'SUSPICIOUS_ACTIVITY',
+  'MFA_ENABLED',
+  'MFA_DISABLED',
+  'RECOVERY_CODE_USED',
+];
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 export const pageProps = {

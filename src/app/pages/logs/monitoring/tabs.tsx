@@ -80,11 +80,18 @@ function activityTab(t: LogT, { f, c, dates, time, user, ip }: Builders): TabCon
   };
 }
 
+/** A sign-in's chip: opened, blocked, waiting for its code (two-factor), else failed. */
+const LOGIN_STATUS_COLORS: Record<string, 'success' | 'error' | 'info'> = {
+  SUCCESS: 'success',
+  BLOCKED: 'error',
+  MFA_REQUIRED: 'info',
+};
+
 function loginTab(t: LogT, { f, c, dates, time, user, ip }: Builders): TabConfig {
   return {
     filters: [
       f('user_id', { type: 'number' }),
-      f('status', { choices: choices(['SUCCESS', 'FAILED', 'BLOCKED']) }),
+      f('status', { choices: choices(['SUCCESS', 'FAILED', 'BLOCKED', 'MFA_REQUIRED']) }),
       ...dates,
     ],
     columns: [
@@ -92,11 +99,7 @@ function loginTab(t: LogT, { f, c, dates, time, user, ip }: Builders): TabConfig
       c('email', 'email', (r) => r.email ?? '-'),
       user,
       c('status', 'status', (r) => (
-        <Chip
-          size="small"
-          label={r.status}
-          color={r.status === 'SUCCESS' ? 'success' : r.status === 'BLOCKED' ? 'error' : 'warning'}
-        />
+        <Chip size="small" label={r.status} color={LOGIN_STATUS_COLORS[r.status as string] ?? 'warning'} />
       )),
       c('session_duration_minutes', 'duration', (r) =>
         r.session_duration_minutes == null
@@ -129,7 +132,16 @@ function systemTab({ f, c, dates, time, user, ip }: Builders): TabConfig {
 function securityTab(t: LogT, { f, c, dates, time, ip }: Builders, onResolve: (row: Row) => void): TabConfig {
   return {
     filters: [
-      f('event_type', { choices: choices(['FAILED_LOGIN', 'BRUTE_FORCE', 'SUSPICIOUS_ACTIVITY']) }),
+      f('event_type', {
+        choices: choices([
+          'FAILED_LOGIN',
+          'BRUTE_FORCE',
+          'SUSPICIOUS_ACTIVITY',
+          'MFA_ENABLED',
+          'MFA_DISABLED',
+          'RECOVERY_CODE_USED',
+        ]),
+      }),
       f('severity', { choices: choices(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']) }),
       f('is_resolved', {
         choices: [

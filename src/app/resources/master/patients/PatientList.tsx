@@ -1,4 +1,4 @@
-import { FunctionField, SelectInput, useTranslate } from 'react-admin';
+import { FunctionField, SelectInput, usePermissions, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { patients } from '../../../../domain/resources/patients';
 import { ageInYears, formatDate } from '../../../../domain/format';
@@ -6,6 +6,9 @@ import { ResourceScreen } from '../../generic/ResourceScreen';
 import { Line } from '../../generic/cells';
 import { INSURANCE_COLORS } from '../../../../domain/resources/patients';
 import type { FormSection } from '../../generic/ResourceDialog';
+import type { DialogTab } from '../../generic/DialogTabs';
+import { canReadAccessLog } from '../../../../domain/patient-access';
+import { AccessLogTab } from './AccessLogTab';
 
 const R = 'resources.master/patients';
 
@@ -39,14 +42,28 @@ const sections: FormSection[] = [
   },
 ];
 
-/** /master/patients: grouped columns, gender and insurance filters, the sectioned patient form. */
+/** 'Riwayat Akses' beside the patient's form, for super admins and admins. */
+const accessTab: DialogTab = {
+  key: 'access',
+  label: 'app.patient_access.tab',
+  render: (id) => <AccessLogTab id={id} />,
+};
+
+/**
+ * /master/patients: grouped columns, gender and insurance filters, the sectioned patient form
+ * and, for super admins and admins, the patient's access history.
+ */
 function PatientList() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<{ role: string; menus: string[] }>();
+  const auditor = !!permissions && canReadAccessLog(permissions.role, permissions.menus);
   const gender = (g: string) => translate(`${R}.choices.gender.${g}`, { _: g });
   return (
     <ResourceScreen
       decl={patients}
       sections={sections}
+      tabs={auditor ? [accessTab] : undefined}
+      formTabLabel="app.patient_access.details_tab"
       // The console's choice for a new patient of the city (the API asks for the type).
       defaults={() => ({ identity_type: 'KTP', citizenship: 'WNI', province: 'DKI Jakarta' })}
       filters={[
