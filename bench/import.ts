@@ -13,8 +13,11 @@
  * the same file again (every row unchanged, 0 new), and the file with one row in `bad-every`
  * broken in turn (a NIK that disagrees with the gender, a date that does not exist, an unknown
  * insurance): every one of them must come back in the rejected-rows file with its row number.
- * Prints time, rows/s and the server's peak RSS of each run against the budgets
- * (PostgreSQL 1M in <= 90 s, PGlite 100k in <= 60 s, RSS <= 400 MB). Exit code 1 when over.
+ * Prints each run's time, rows/s, the CPU seconds of the server and of the database backends
+ * serving it (on a machine shared with other work the time waits for CPU; the CPU figures say
+ * what the import itself costs) and the server's RSS before and at its peak, against the budgets
+ * (PostgreSQL 1M in <= 90 s with server RSS <= 400 MB; PGlite 100k in <= 60 s, where the
+ * database lives in the server process). Exit code 1 when over.
  */
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -302,7 +305,15 @@ async function main() {
         'the first 1,000 problems name the first bad rows',
         same(problemRows, broken.slice(0, problemRows.length)),
       ],
-      [`server RSS peak <= ${RSS_BUDGET_MB} MB`, Math.max(...runs.map((r) => r.rssMb)) <= RSS_BUDGET_MB],
+      // With PGlite the database itself lives in the server process: the budget is PostgreSQL's.
+      ...(values.pglite
+        ? []
+        : [
+            [
+              `server RSS peak <= ${RSS_BUDGET_MB} MB`,
+              Math.max(...runs.map((r) => r.rssMb)) <= RSS_BUDGET_MB,
+            ] as [string, boolean],
+          ]),
     ];
     console.log('');
     for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);

@@ -7,7 +7,7 @@ import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { csv, importFile, patientCells, PATIENT_HEADERS, upload, waitForJob } from './import-helper';
 import { NIK_MESSAGES } from '../../src/domain/nik';
 import { INTERRUPTED } from '../../src/server/imports/jobs';
-import { NO_COLUMN_KNOWN, STOPPED_AT } from '../../src/server/imports/run';
+import { MISSING_COLUMNS, NO_COLUMN_KNOWN, STOPPED_AT } from '../../src/server/imports/run';
 
 const PATIENTS = 'master/patients';
 const MARK = 'Impvantis';
@@ -192,6 +192,16 @@ describe.each(dbTargets())('import (%s)', (kind) => {
     expect(job.fields).toContainEqual({ column: 'NIK', field: 'identity_number' });
     expect(job.fields).toContainEqual({ column: 'Penjamin', field: null });
     expect(await count(`patients WHERE full_name = $1 AND insurance IS NULL`, [`Kartika ${MARK}`])).toBe(1);
+  });
+
+  it('fails a file that lacks a required column, naming it', async () => {
+    const headers = PATIENT_HEADERS.filter((h) => h !== 'Tanggal Lahir' && h !== 'Tempat Lahir');
+    const cells = patientCells(`Lina ${MARK}`).filter((_, i) => i !== 3 && i !== 4);
+    const job = await importFile(t, admin, PATIENTS, csv([headers, cells]), { dry_run: true });
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: MISSING_COLUMNS(['Tempat Lahir', 'Tanggal Lahir']),
+    });
   });
 
   it('shows a job whose server stopped as failed, interrupted', async () => {

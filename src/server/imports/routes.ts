@@ -206,10 +206,13 @@ export function registerImportRoutes(
             on_error: 'skip' | 'stop';
             mapping?: string;
           };
+          // The API request log records the file's name and size, never the stream itself.
+          const body = request.body;
+          request.body = { file_name: q.file_name };
           const mapping = parseMapping(q.mapping, mappableFields(m));
           if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES)
             throw new AppError(413, IMPORT_MESSAGES.tooLarge);
-          const { file, size } = await saveUpload(request.body, uploadDir);
+          const { file, size } = await saveUpload(body, uploadDir);
           request.body = { file_name: q.file_name, bytes: size };
           if (!size) {
             await rm(file, { force: true });

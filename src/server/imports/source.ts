@@ -145,7 +145,7 @@ async function* csvRows(
       const quotes = results.errors.find((e) => e.type === 'Quotes');
       if (quotes && !failure) failure = new FileError(BAD_CSV(line));
       queue.push(results.data);
-      if (queue.length >= 2000 && !paused) {
+      if (queue.length >= 1000 && !paused) {
         // The parser's pause keeps the rest of its chunk; the file must stop flowing too.
         paused = true;
         p.pause();
@@ -166,7 +166,7 @@ async function* csvRows(
     if (failure) throw failure;
     const row = queue.shift();
     if (row) {
-      if (paused && queue.length < 500) {
+      if (paused && queue.length < 250) {
         paused = false;
         input.resume();
         parser?.resume();
