@@ -113,9 +113,9 @@ export function dropReplica() {
 /** The replica's disk use, as du prints it. */
 export const replicaDisk = () => run('du', ['-sh', cluster()!.dataDir]).split(/\s+/)[0];
 
-/** CPU seconds (user + system) used so far by the processes each predicate picks. */
-export function cpuSeconds(groups: Record<string, (pid: number, cmdline: string) => boolean>) {
-  const totals: Record<string, number> = Object.fromEntries(Object.keys(groups).map((g) => [g, 0]));
+/** Each process's group (the first predicate that picks it) and its CPU seconds so far (user + system). */
+export function cpuSample(groups: Record<string, (pid: number, cmdline: string) => boolean>) {
+  const sample = new Map<number, { group: string; seconds: number }>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!pid) continue;
@@ -125,11 +125,22 @@ export function cpuSeconds(groups: Record<string, (pid: number, cmdline: string)
       if (!group) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      totals[group] += (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks
+      sample.set(pid, { group, seconds: (Number(fields[11]) + Number(fields[12])) / 100 }); // ticks
     } catch {
       // gone meanwhile
     }
   }
+  return sample;
+}
+
+/**
+ * CPU seconds each group used between two samples: a process in both counts its difference, one
+ * that started meanwhile all of its time (one that ended meanwhile is missed).
+ */
+export function cpuBetween(before: ReturnType<typeof cpuSample>, after: ReturnType<typeof cpuSample>) {
+  const totals: Record<string, number> = {};
+  for (const [pid, { group, seconds }] of after)
+    totals[group] = (totals[group] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
   return totals;
 }
 

@@ -117,6 +117,22 @@ describe.each(dbTargets())('import column types and keys (%s)', (kind) => {
       { full_name: 'Tipe Dua', date_of_birth: '2001-01-02', district: 'Gambir', kecamatan_code: '31.71.01' },
       { full_name: 'Tipe Satu', date_of_birth: '1970-12-31', district: 'Gambir', kecamatan_code: '31.71.01' },
     ]);
+    // A new kecamatan moves the patient (the statement fills it, as the locate trigger would).
+    const moved = await importFile(
+      t,
+      admin,
+      PATIENTS,
+      csv([
+        [...PATIENT_HEADERS, 'Kecamatan'],
+        [...a, 'tanah abang'],
+      ]),
+    );
+    expect(moved).toMatchObject({ rows_updated: 1 });
+    expect(await one(`SELECT district, kecamatan_code FROM patients WHERE full_name = 'Tipe Satu'`)).toEqual(
+      await one(
+        `SELECT name AS district, code AS kecamatan_code FROM areas WHERE level = 'kecamatan' AND name = 'Tanah Abang'`,
+      ),
+    );
   });
 
   it('reads the first sheet of an XLSX file (dates and numbers as Excel keeps them)', async () => {

@@ -419,7 +419,7 @@ describe.each(dbTargets())('migration 027 on a database with log rows (%s)', (ki
   };
 
   it('keeps every row, id and rollup figure, and the log screens answer the same', async () => {
-    expect(await prepareDatabase(db, dir)).not.toContain('027_log_partitions.sql');
+    expect(await prepareDatabase(db, { migrationsDir: dir })).not.toContain('027_log_partitions.sql');
     await seedOnFirstStart(db, config, 5);
     await historyBefore027(db);
     const cut = new Date((await clockMs(db)) - 3600_000).toISOString();

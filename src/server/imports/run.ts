@@ -96,6 +96,8 @@ async function batchRunner(db: Db, job: ImportJob, columns: ColumnField[], count
         request,
       });
   const state = { problemsKept: 0, stoppedAt: null as number | null };
+  // Stored as checked where no value is hashed, encrypted or forced to the caller's facility.
+  const plain = !m.secrets.length && !m.scope(request);
 
   /** Checks a batch (outside any transaction, so the next batch is checked while one is written). */
   async function check(part: SourceRow[]): Promise<Checked> {
@@ -104,7 +106,11 @@ async function batchRunner(db: Db, job: ImportJob, columns: ColumnField[], count
     const considered = firstBad >= 0 ? checked.slice(0, firstBad + 1) : checked;
     if (firstBad >= 0) state.stoppedAt = checked[firstBad].row;
     const good = considered.filter((c) => !c.problems.length);
-    const values = writer ? await Promise.all(good.map((g) => storedValues(request, { ...g.record }))) : [];
+    const values = !writer
+      ? []
+      : plain
+        ? good.map((g) => g.record)
+        : await Promise.all(good.map((g) => storedValues(request, { ...g.record })));
     return { considered, good, values, rejected: considered.filter((c) => c.problems.length) };
   }
 

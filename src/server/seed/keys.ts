@@ -14,7 +14,8 @@ export const BULK_TRIGGERS = [
   'patients_rollup_insert',
   'patients_rollup_update',
   'patients_rollup_delete',
-  'patients_locate',
+  'patients_locate_insert',
+  'patients_locate_update',
   'appointments_rollup',
   'mental_health_rollup',
 ];
