@@ -171,7 +171,6 @@ async function endpoints(databaseUrl: string) {
     ['aggregate', '/api/logs/api-metrics?period=24h'],
     ['aggregate', '/api/logs/api-metrics?period=7d'],
     ['aggregate', '/api/logs/api-metrics?period=30d'],
-    ['aggregate', '/api/logs/api-metrics?period=365d'],
     ['aggregate', '/api/logs/api-errors?period=24h'],
     ['aggregate', '/api/logs/api-errors?period=7d'],
     ['list', '/api/logs/activity?page=1&limit=25'],

@@ -313,7 +313,7 @@ describe.each(dbTargets())('log partitions (%s)', (kind) => {
   });
 });
 
-/** Rows over about fourteen months in each log, written before migration 027 (so through 026's tables). */
+/** Rows over about fourteen months in each log, written before migration 027 (into the tables as they were). */
 async function historyBefore027(q: Queryable) {
   const at = (step: string) => `app_now() - interval '2 hours' - g * interval '${step}'`;
   await q.query(
@@ -393,7 +393,8 @@ describe.each(dbTargets())('migration 027 on a database with log rows (%s)', (ki
   let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
-    // Every migration but 027 (later ones do not touch the logs, and the server's code needs them).
+    // Every migration but 027: the database as a release before it left it (the later ones
+    // touch no log table, and this release's code expects them).
     for (const f of readdirSync(MIGRATIONS_DIR))
       if (!f.startsWith('027_')) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
     db =
