@@ -88,7 +88,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     await t?.close();
   });
 
-  it('registers the seven routes with the declared menus, and documents them', async () => {
+  it('registers the eight routes (with the import) with the declared menus, and documents them', async () => {
     const mine = t.app.apiRoutes.filter((r) => r.url.startsWith(URL)).map((r) => `${r.method} ${r.url}`);
     expect(mine.sort()).toEqual(
       [
@@ -96,6 +96,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
         `GET ${URL}/:id`,
         `GET ${URL}/export`,
         `POST ${URL}`,
+        `POST ${URL}/import`,
         `PUT ${URL}/:id`,
         `PATCH ${URL}/:id`,
         `DELETE ${URL}/:id`,
