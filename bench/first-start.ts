@@ -9,6 +9,11 @@
  * own "Ready in" and demo-data figures beside it. Budget: every run <= 15 s. The cluster new
  * PGlite databases start from is made once per PGlite version and set of migrations (README);
  * a run that found none made it, and says so. Exit code 1 when over budget.
+ *
+ *   npm run bench:first-start -- --postgres postgres://.../dkj_bench
+ *
+ * restarts the server on a big PostgreSQL database instead, with a list index dropped and the
+ * rollups stale (./first-start-postgres.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -16,8 +21,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './harness.js';
+import { firstStartOnPostgres } from './first-start-postgres.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, postgres: { type: 'string' } },
+});
 const BUDGET_S = 15;
 const CACHE = 'node_modules/.cache/dkj-pglite';
 
@@ -83,4 +91,4 @@ async function main() {
   return over ? 1 : 0;
 }
 
-process.exitCode = await main();
+process.exitCode = values.postgres ? await firstStartOnPostgres(values.postgres) : await main();

@@ -1,6 +1,6 @@
 /** The real server as a process of its own, for the benches (the load never shares its event loop). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -19,6 +19,8 @@ export interface RunningServer {
   child: ChildProcess;
   /** Peak resident memory of the server process so far (VmHWM), in MiB. */
   peakRssMb(): number;
+  /** Starts the peak over from the current resident memory (Linux clear_refs), to measure one phase. */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,9 @@ export async function startServer(
     peakRssMb() {
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : NaN;
+    },
+    resetPeakRss() {
+      writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return; // ended already (or killed)

@@ -16,7 +16,7 @@
  * Prints time, rows/s and the server's peak RSS of each run against the budgets
  * (PostgreSQL 1M in <= 90 s, PGlite 100k in <= 60 s, RSS <= 400 MB). Exit code 1 when over.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,9 +143,49 @@ interface Run {
   seconds: number;
   job: Record<string, any>;
   rssMb: number;
+  rssBeforeMb: number;
+  /** CPU seconds the server and the database's backends spent on the run. */
+  serverCpu: number;
+  dbCpu: number;
+}
+
+/** CPU seconds (user + system) a process has used, or 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the server process and of the PostgreSQL backends serving its database. */
+async function cpuNow(server: RunningServer): Promise<{ server: number; backends: Map<number, number> }> {
+  const backends = new Map<number, number>();
+  if (!values.pglite) {
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    const { rows } = await c.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    await c.end();
+    for (const { pid } of rows) backends.set(pid, cpuSeconds(pid));
+  }
+  return { server: cpuSeconds(server.child.pid!), backends };
+}
+
+/** The server's resident memory now (VmRSS), in MiB. */
+function currentRssMb(server: RunningServer): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
 }
 
 async function importOnce(server: RunningServer, token: string, file: string, label: string): Promise<Run> {
+  server.resetPeakRss();
+  const rssBeforeMb = currentRssMb(server);
+  const cpuBefore = await cpuNow(server);
   const started = performance.now();
   const res = await fetch(
     `${server.base}/api/master/patients/import?file_name=${encodeURIComponent(path.basename(file))}`,
@@ -166,7 +206,20 @@ async function importOnce(server: RunningServer, token: string, file: string, la
     ).json()) as Record<string, any>;
     if (!['queued', 'running'].includes(job.status)) break;
   }
-  return { label, seconds: (performance.now() - started) / 1000, job, rssMb: server.peakRssMb() };
+  const seconds = (performance.now() - started) / 1000;
+  // The database's CPU: each backend's now, less what it had used before the run.
+  const after = await cpuNow(server);
+  let dbCpu = 0;
+  for (const [pid, cpu] of after.backends) dbCpu += cpu - (cpuBefore.backends.get(pid) ?? 0);
+  return {
+    label,
+    seconds,
+    job,
+    rssMb: server.peakRssMb(),
+    rssBeforeMb,
+    serverCpu: after.server - cpuBefore.server,
+    dbCpu,
+  };
 }
 
 /** The row numbers the rejected-rows file reports ('Baris N: ...' in its last column). */
@@ -203,7 +256,7 @@ async function main() {
     ).data.map((f) => f.name);
     const good = path.join(dir, 'pasien.csv');
     const bad = path.join(dir, 'pasien-1persen-salah.csv');
-    let t = performance.now();
+    const t = performance.now();
     await writeFile(good, facilities, false);
     const broken = await writeFile(bad, facilities, true);
     console.log(
@@ -219,13 +272,13 @@ async function main() {
     const problemRows = [...new Set((runs[2].job.problems as { row: number }[]).map((p) => p.row))];
 
     console.log(
-      '\n| run | status | rows | new | updated | unchanged | rejected | time (s) | rows/s | server RSS peak (MB) |',
+      '\n| run | status | rows | new | updated | unchanged | rejected | time (s) | rows/s | server CPU (s) | database CPU (s) | server RSS before (MB) | server RSS peak (MB) |',
     );
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of runs) {
       const j = r.job;
       console.log(
-        `| ${r.label} | ${j.status} | ${j.rows_read} | ${j.rows_inserted} | ${j.rows_updated} | ${j.rows_unchanged} | ${j.rows_rejected} | ${r.seconds.toFixed(1)} | ${Math.round(j.rows_read / r.seconds)} | ${r.rssMb.toFixed(0)} |`,
+        `| ${r.label} | ${j.status} | ${j.rows_read} | ${j.rows_inserted} | ${j.rows_updated} | ${j.rows_unchanged} | ${j.rows_rejected} | ${r.seconds.toFixed(1)} | ${Math.round(j.rows_read / r.seconds)} | ${r.serverCpu.toFixed(1)} | ${values.pglite ? '-' : r.dbCpu.toFixed(1)} | ${r.rssBeforeMb.toFixed(0)} | ${r.rssMb.toFixed(0)} |`,
       );
     }
     const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -4,7 +4,12 @@
  *   DATABASE_URL=postgres://... npm run bench:logs     (a city loaded by `npm run seed`)
  *   options: --connections 32 --duration 10 --rounds 2 --runs 50 --warmup 5
  *            --load N (first add N log rows: npm run seed -- --logs N) --server-dir <checkout>
- *            --only overhead|endpoints
+ *            --months M (the loaded rows spread over M months instead of 30 days) --api-only
+ *            (load API request rows only) --only overhead|endpoints
+ *            --cleanup-months K (after the endpoints, the retention cleanup keeping K months, timed)
+ *
+ *   e.g. 5 million request-log rows over 13 months, then the log screens:
+ *   DATABASE_URL=postgres://.../dkj_h_logs npm run bench:logs -- --load 5000000 --months 13 --api-only --only endpoints
  *
  * 1. Logging overhead: the first master patients page under `connections` concurrent clients
  *    (autocannon) for `duration` seconds, with the API request log on and off
@@ -37,6 +42,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '5' },
     load: { type: 'string' },
+    months: { type: 'string' },
+    'api-only': { type: 'boolean', default: false },
+    'cleanup-months': { type: 'string' },
     only: { type: 'string' },
     'server-dir': { type: 'string' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'demo12345' },
@@ -131,23 +139,39 @@ async function overhead(databaseUrl: string) {
   return ok;
 }
 
-async function endpoints(databaseUrl: string) {
+/** Rows of each log, the request log's monthly partitions, and a week six months back (Jakarta dates). */
+async function logSizes(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query(
-    `SELECT (SELECT count(*) FROM api_request_logs)::int AS api, (SELECT count(*) FROM activity_logs)::int AS activity,
-            (SELECT count(*) FROM login_history)::int AS login, (SELECT count(*) FROM system_logs)::int AS system,
-            (SELECT count(*) FROM security_events)::int AS security`,
-  );
-  await client.end();
-  const sizes = rows[0];
+  try {
+    const { rows } = await client.query(
+      `SELECT (SELECT count(*) FROM api_request_logs)::int AS api, (SELECT count(*) FROM activity_logs)::int AS activity,
+              (SELECT count(*) FROM login_history)::int AS login, (SELECT count(*) FROM system_logs)::int AS system,
+              (SELECT count(*) FROM security_events)::int AS security,
+              (SELECT count(*) FROM pg_inherits WHERE inhparent = 'api_request_logs'::regclass)::int AS partitions,
+              pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits
+                               WHERE inhparent = 'api_request_logs'::regclass)) AS api_size,
+              to_char((app_now() - interval '6 months') AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS week_from,
+              to_char((app_now() - interval '6 months' + interval '6 days') AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS week_to`,
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+async function endpoints(databaseUrl: string) {
+  const sizes = await logSizes(databaseUrl);
   const s = await server(databaseUrl, true);
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
   const requests: [kind: 'aggregate' | 'list', url: string][] = [
     ['aggregate', '/api/logs/stats?period=7d'],
+    ['aggregate', '/api/logs/stats?period=30d'],
     ['aggregate', '/api/logs/api-metrics?period=24h'],
     ['aggregate', '/api/logs/api-metrics?period=7d'],
+    ['aggregate', '/api/logs/api-metrics?period=30d'],
+    ['aggregate', '/api/logs/api-metrics?period=365d'],
     ['aggregate', '/api/logs/api-errors?period=24h'],
     ['aggregate', '/api/logs/api-errors?period=7d'],
     ['list', '/api/logs/activity?page=1&limit=25'],
@@ -160,10 +184,17 @@ async function endpoints(databaseUrl: string) {
     ['list', '/api/logs/security-events?page=1&limit=25'],
     ['list', '/api/logs/security-events?page=1&limit=25&is_resolved=false'],
     ['list', '/api/logs/api-requests?page=1&limit=25'],
+    ['list', '/api/logs/api-requests?page=40&limit=25'],
     ['list', '/api/logs/api-requests?page=1&limit=25&statusClass=5xx'],
     ['list', '/api/logs/api-requests?page=1&limit=25&method=POST'],
+    ['list', '/api/logs/api-requests?page=1&limit=25&userId=2'],
     ['list', '/api/logs/api-requests?page=1&limit=25&url=patients'],
     ['list', '/api/logs/api-requests?page=1&limit=25&dateFrom=2020-01-01&dateTo=2099-12-31'],
+    ['list', `/api/logs/api-requests?page=1&limit=25&dateFrom=${sizes.week_from}&dateTo=${sizes.week_to}`],
+    [
+      'list',
+      `/api/logs/api-requests?page=1&limit=25&statusClass=5xx&dateFrom=${sizes.week_from}&dateTo=${sizes.week_to}`,
+    ],
   ];
   const out: { kind: string; url: string; p50: number; p95: number; status: number; budget: number }[] = [];
   try {
@@ -187,7 +218,7 @@ async function endpoints(databaseUrl: string) {
     await s.stop();
   }
   console.log(
-    `\nLog endpoints: api_request_logs ${fmt(sizes.api)}, activity_logs ${fmt(sizes.activity)}, login_history ${fmt(sizes.login)}, ` +
+    `\nLog endpoints: api_request_logs ${fmt(sizes.api)} (${sizes.partitions} partitions, ${sizes.api_size}), activity_logs ${fmt(sizes.activity)}, login_history ${fmt(sizes.login)}, ` +
       `system_logs ${fmt(sizes.system)}, security_events ${fmt(sizes.security)} rows; ${runs} calls each after ${warmup} warm-up (load average ${await loadAverage()})\n`,
   );
   console.log(`${'request'.padEnd(82)}  p50 ms   p95 ms  status  budget`);
@@ -203,6 +234,34 @@ async function endpoints(databaseUrl: string) {
   return failed === 0;
 }
 
+/** The super admin's retention cleanup keeping `months` months: whole partitions dropped, timed. */
+async function cleanup(databaseUrl: string, months: number) {
+  const s = await server(databaseUrl, true);
+  try {
+    const token = await signIn(s.base, 'superadmin@demo.local', values.password!);
+    const start = performance.now();
+    const res = await fetch(`${s.base}/api/logs/cleanup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ months }),
+    });
+    const ms = performance.now() - start;
+    const body = (await res.json()) as {
+      dropped: { log_partition: string; row_count: number }[];
+      total: number;
+    };
+    console.log(
+      `\nRetention cleanup keeping ${months} months: ${res.status} in ${ms.toFixed(0)} ms; ${fmt(body.total ?? 0)} rows, ` +
+        `${body.dropped?.length ?? 0} partitions dropped (${(body.dropped ?? [])
+          .map((p) => `${p.log_partition} ${fmt(p.row_count)}`)
+          .join(', ')})`,
+    );
+    return res.status === 200;
+  } finally {
+    await s.stop();
+  }
+}
+
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -216,8 +275,12 @@ async function main() {
     try {
       await prepareDatabase(db);
       const started = performance.now();
-      await loadLogRows(db, Number(values.load), (done, all) =>
-        process.stderr.write(`  logs ${fmt(done)}/${fmt(all)}\n`),
+      const months = values.months ? Number(values.months) : 0;
+      await loadLogRows(
+        db,
+        Number(values.load),
+        (done, all) => process.stderr.write(`  logs ${fmt(done)}/${fmt(all)}\n`),
+        { days: months ? Math.round(months * 30.44) : 30, apiOnly: values['api-only'] },
       );
       console.error(`log rows loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
@@ -227,6 +290,7 @@ async function main() {
   let ok = true;
   if (!values.only || values.only === 'overhead') ok = (await overhead(databaseUrl)) && ok;
   if (!values.only || values.only === 'endpoints') ok = (await endpoints(databaseUrl)) && ok;
+  if (values['cleanup-months']) ok = (await cleanup(databaseUrl, Number(values['cleanup-months']))) && ok;
   return ok ? 0 : 1;
 }
 

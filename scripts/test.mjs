@@ -61,6 +61,7 @@ const CLOCK_TESTS = [
   'tests/api/clock.test.ts',
   'tests/api/logs-api.test.ts',
   'tests/api/logs.test.ts',
+  'tests/api/log-partitions.test.ts',
   'tests/api/seed.test.ts',
   'tests/api/dashboard.test.ts',
   'tests/api/performance.test.ts',

@@ -7,7 +7,6 @@ import { defineTexts } from '../resources/define';
 export const twoFactorTexts = defineTexts({
   id: {
     menu: 'Autentikasi Dua Faktor',
-    user_menu: 'Menu pengguna',
     // The code step of the login page.
     code_title: 'Kode Autentikasi',
     code_intro: 'Masukkan kode 6 digit dari aplikasi autentikator Anda.',
@@ -46,6 +45,8 @@ export const twoFactorTexts = defineTexts({
     file_header: 'Kode pemulihan Dashboard Analisis Kesehatan Jakarta untuk %{email}',
     // The account page.
     page_title: 'Autentikasi Dua Faktor',
+    // The header's title of the page: short enough for a phone's header.
+    bar_title: 'Dua Faktor',
     page_intro:
       'Selain password, masuk juga meminta kode dari aplikasi autentikator di ponsel Anda. Password yang bocor saja tidak cukup untuk membuka akun.',
     status_on: 'Aktif',
@@ -68,7 +69,6 @@ export const twoFactorTexts = defineTexts({
   },
   en: {
     menu: 'Two-factor authentication',
-    user_menu: 'User menu',
     code_title: 'Authentication Code',
     code_intro: 'Enter the 6-digit code from your authenticator app.',
     code_label: 'Authentication code',
@@ -104,6 +104,7 @@ export const twoFactorTexts = defineTexts({
     close: 'Close',
     file_header: 'Dashboard Analisis Kesehatan Jakarta recovery codes for %{email}',
     page_title: 'Two-Factor Authentication',
+    bar_title: 'Two-Factor',
     page_intro:
       'Besides the password, signing in also asks for a code from the authenticator app on your phone. A leaked password alone does not open the account.',
     status_on: 'On',

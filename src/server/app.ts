@@ -37,6 +37,7 @@ import { registerSimulation } from './simulation/index.js';
 import { CHILD_RESOURCES, RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
+import { Maintenance } from './maintenance/index.js';
 
 export interface ApiRoute {
   method: string;
@@ -48,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with the access it declared (the access tests walk this list). */
     apiRoutes: ApiRoute[];
+    /** Index builds and rollup rebuilds behind the served console (PostgreSQL; started after listen). */
+    maintenance: Maintenance;
   }
 }
 
@@ -132,6 +135,14 @@ export async function buildApp({
     registerResource(app, db, decl, { secretKey: config.secretKey });
   registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
 
+  app.decorate(
+    'maintenance',
+    new Maintenance(db, [...RESOURCES, ...resources], (level, message, details) => {
+      app.logs.system({ level, category: 'DATABASE', message, details });
+      app.log[level === 'INFO' ? 'info' : level === 'WARNING' ? 'warn' : 'error'](details ?? {}, message);
+    }),
+  );
+  app.addHook('onClose', () => app.maintenance.stop());
   registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));

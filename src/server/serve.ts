@@ -12,7 +12,9 @@ import { buildApp } from './app.js';
 
 /** Migrations, then the demo city (or the first super admin) on a first start. */
 export async function prepare(db: Db, config: Config) {
-  const migrations = await prepareDatabase(db);
+  // On PostgreSQL, list indexes a start finds missing and rollups a bulk load left stale are done
+  // behind the served console (app.maintenance, started once listening), not before it answers.
+  const migrations = await prepareDatabase(db, { behind: db.kind === 'postgres' });
   const seeded = await seedOnFirstStart(db, config, config.demoPatients);
   if (seeded && config.demo) await db.transaction((tx) => seedDemoLogs(tx)); // 30 days of log history
   return { migrations, seeded };
@@ -62,6 +64,7 @@ export async function serve(config: Config, options: ServeOptions) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  void app.maintenance.start();
   return prepared.seeded;
 }
 

@@ -4,18 +4,26 @@ import { ROLES, defaultMenuPaths, menuLeaves } from '../domain/menu.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
-import { rebuildStaleRollups } from './db/rollups.js';
+import { rebuildStaleRollups } from './maintenance/rollups.js';
 
 /**
  * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild,
  * DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the role-to-menu matrix:
  * menu paths it has never met granted to their default roles, and the defaults for roles that
  * have no row.
+ * `behind`: a server on PostgreSQL leaves the list indexes and the rollups to its maintenance,
+ * which does them once it serves (src/server/maintenance): on a city's tables they take minutes.
+ * `migrationsDir`: another set of migrations (a test of a migration itself).
  */
-export async function prepareDatabase(db: Db) {
-  const applied = await migrate(db);
-  await ensureListIndexes(db, RESOURCES);
-  await rebuildStaleRollups(db);
+export async function prepareDatabase(
+  db: Db,
+  { behind = false, migrationsDir }: { behind?: boolean; migrationsDir?: string } = {},
+) {
+  const applied = await migrate(db, migrationsDir);
+  if (!behind) {
+    await ensureListIndexes(db, RESOURCES);
+    await rebuildStaleRollups(db);
+  }
   await db.query(
     `INSERT INTO areas (code, name, level, parent_code, population, area_km2)
      SELECT * FROM jsonb_to_recordset($1::jsonb)

@@ -52,8 +52,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, options: StartOptions = {}): Promise<TestApp> {
-  const config = loadConfig(
+/** The configuration of a test's app, with the test's own overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
     {},
     {
       dataDir: path.join(os.tmpdir(), 'dkj-api-tests-unused'),
@@ -64,9 +65,24 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
       // Tests sign in as the admins they create; enrolment in two-factor sign-in is asked only
       // where a test asks for it (tests/api/two-factor.test.ts).
       twoFactor: { requiredRoles: [] },
-      ...options.config,
+      ...overrides,
     },
   );
+}
+
+/** Drops a test's own PostgreSQL schema and everything in it. */
+export async function dropTestSchema(schema: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function startTestApp(kind: DbKind, options: StartOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
   let schema: string | undefined;
   let db: Db;
   if (kind === 'postgres') {
@@ -82,15 +98,7 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
   const close = async () => {
     await app?.close();
     await db.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    }
+    if (schema) await dropTestSchema(schema);
   };
 
   try {

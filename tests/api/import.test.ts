@@ -6,6 +6,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { csv, importFile, patientCells, PATIENT_HEADERS, upload, waitForJob } from './import-helper';
 import { NIK_MESSAGES } from '../../src/domain/nik';
+import { INTERRUPTED } from '../../src/server/imports/jobs';
+import { NO_COLUMN_KNOWN, STOPPED_AT } from '../../src/server/imports/run';
 
 const PATIENTS = 'master/patients';
 const MARK = 'Impvantis';
@@ -141,5 +143,66 @@ describe.each(dbTargets())('import (%s)', (kind) => {
     const job = await waitForJob(t, admin, res.json().id);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/bukan CSV atau Excel/);
+  });
+
+  it('stops at the first bad row when asked to, keeping the good rows before it', async () => {
+    const rows = [
+      PATIENT_HEADERS,
+      patientCells(`Hana ${MARK}`),
+      patientCells(`Indra ${MARK}`).map((c, i) => (i === 7 ? 'Jamkesda' : c)),
+      patientCells(`Joko ${MARK}`),
+    ];
+    const job = await importFile(t, admin, PATIENTS, csv(rows), { on_error: 'stop' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: STOPPED_AT(2, false),
+      rows_read: 2,
+      rows_inserted: 1,
+      rows_rejected: 1,
+    });
+    expect(job.problems).toEqual([
+      { row: 2, column: 'Asuransi', value: 'Jamkesda', message: expect.stringMatching(/^Pilih salah satu/) },
+    ]);
+    expect(await count(`patients WHERE full_name IN ($1, $2)`, [`Hana ${MARK}`, `Joko ${MARK}`])).toBe(1);
+  });
+
+  it('follows the mapping given for columns it does not recognise', async () => {
+    const headers = ['Nama', 'Tipe', 'NIK', 'Lahir Di', 'Lahir', 'JK', 'Status', 'Penjamin'];
+    const mapping = Object.fromEntries(
+      headers.map((h, i) => [
+        h,
+        [
+          'full_name',
+          'identity_type',
+          'identity_number',
+          'place_of_birth',
+          'date_of_birth',
+          'gender',
+          'marital_status',
+          'insurance',
+        ][i],
+      ]),
+    );
+    const file = csv([headers, patientCells(`Kartika ${MARK}`)]);
+    const unknown = await importFile(t, admin, PATIENTS, file, { dry_run: true });
+    expect(unknown).toMatchObject({ status: 'failed', error: NO_COLUMN_KNOWN, columns: headers });
+    expect(unknown.fields.every((f: { field: string | null }) => f.field === null)).toBe(true);
+    const job = await importFile(t, admin, PATIENTS, file, { mapping: { ...mapping, Penjamin: '' } });
+    expect(job).toMatchObject({ status: 'done', rows_inserted: 1 });
+    expect(job.fields).toContainEqual({ column: 'NIK', field: 'identity_number' });
+    expect(job.fields).toContainEqual({ column: 'Penjamin', field: null });
+    expect(await count(`patients WHERE full_name = $1 AND insurance IS NULL`, [`Kartika ${MARK}`])).toBe(1);
+  });
+
+  it('shows a job whose server stopped as failed, interrupted', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO import_jobs (resource, file_name, admin_id, status, dry_run, on_error, started_at, heartbeat_at)
+       SELECT $1, 'lama.csv', id, 'running', false, 'skip', app_now() - interval '5 minutes', app_now() - interval '2 minutes'
+         FROM web_admins WHERE email = $2 RETURNING id`,
+      [PATIENTS, DEMO_EMAILS.admin],
+    );
+    const res = await t.request(admin, { method: 'GET', url: `/api/imports/${rows[0].id}` });
+    expect(res.json()).toMatchObject({ status: 'failed', error: INTERRUPTED });
+    expect(res.json().finished_at).toBeTruthy();
   });
 });

@@ -12,5 +12,5 @@ export async function openDb(options: DbOptions): Promise<Db> {
     return openPostgres(options.databaseUrl, options);
   }
   const { openPglite } = await import('./pglite.js');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.bare);
 }

@@ -18,9 +18,10 @@ async function makeTemplate(): Promise<Blob> {
   }
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, bare = false): Promise<Db> {
   // A new database starts from the cached cluster rather than initdb and the migrations.
-  const loadDataDir = dataDir && hasCluster(dataDir) ? undefined : await clusterTemplate(makeTemplate);
+  const loadDataDir =
+    bare || (dataDir && hasCluster(dataDir)) ? undefined : await clusterTemplate(makeTemplate);
   // pg_trgm: substring search through trigram indexes, as on PostgreSQL.
   const pg = await PGlite.create(dataDir, {
     parsers: typeParsers as any,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Tx } from './types.js';
+import type { Db, Session, Tx } from './types.js';
 import { typeParsers } from './types.js';
 import { POOL_BUSY, QUERY_CANCELED, work } from './work.js';
 import { clockConnectionOption } from '../../domain/clock.js';
@@ -15,6 +15,8 @@ const types = {
 export const APPLICATION_NAME = 'dkj-api';
 /** The application_name of the connections heavy reads use on a replica. */
 export const READ_APPLICATION_NAME = 'dkj-api-read';
+/** The application_name of the connections of long maintenance (index builds, rollup rebuilds). */
+export const MAINTENANCE_APPLICATION_NAME = 'dkj-maintenance';
 
 /** How long a statement may wait for a free connection of its pool. */
 export const CONNECTION_WAIT_MS = 3000;
@@ -88,10 +90,58 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     transaction(fn, { readOnly = false } = {}) {
       return routed(readOnly, (c, started) => inTransaction(c, readOnly, fn, started));
     },
+    openSession: () => openSession(connectionString, options, light),
     async close() {
       reads?.close();
       await Promise.all([light.end(), heavy.end(), ...(reads?.pools.map((p) => p.end()) ?? [])]);
     },
+  };
+}
+
+/** One client's statements in order, and transactions by hand (BEGIN ... COMMIT). */
+export function clientRunner(client: pg.Client): Omit<Session, 'cancel' | 'close'> {
+  const tx: Tx = {
+    async query(sql, params) {
+      const res = await client.query(sql, params as any[]);
+      return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql) {
+      await client.query(sql);
+    },
+  };
+  return {
+    ...tx,
+    async transaction(fn) {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}
+
+/** A connection of its own without the statement deadline; cancelled through `pool`. */
+async function openSession(
+  connectionString: string,
+  options: PostgresOptions,
+  pool: pg.Pool,
+): Promise<Session> {
+  const config = poolConfig(connectionString, { ...options, statementTimeoutMs: 0 }, 1);
+  const client = new pg.Client({ ...config, application_name: MAINTENANCE_APPLICATION_NAME });
+  client.on('error', () => undefined); // a server restart ends the work; the next start resumes it
+  await client.connect();
+  const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  return {
+    ...clientRunner(client),
+    async cancel() {
+      await pool.query('SELECT pg_cancel_backend($1)', [pid]);
+    },
+    close: () => client.end(),
   };
 }
 

@@ -30,6 +30,19 @@ export interface Db extends Tx {
   close(): Promise<void>;
   /** PostgreSQL with DATABASE_READ_URL: the read replicas and where heavy reads go. */
   readonly reads?: ReadRouter;
+  /**
+   * PostgreSQL: a connection of its own, outside the request pools and without their statement
+   * deadline, for long maintenance (index builds, rollup rebuilds). PGlite has one connection.
+   */
+  openSession?(): Promise<Session>;
+}
+
+/** One connection held for long work: statements in order, transactions by hand, cancellable. */
+export interface Session extends Tx {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Cancels the statement running now (through the request pool). */
+  cancel(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** PostgreSQL type ids whose default JavaScript conversion we override in both drivers. */
@@ -49,6 +62,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite: initdb without the cached cluster and without migrations (tests of a migration itself). */
+  bare?: boolean;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   schema?: string;
   /**

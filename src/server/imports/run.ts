@@ -20,6 +20,7 @@ import {
   saveProgress,
   saveRejected,
   startJob,
+  type JobStatus,
   type Problem,
   type Progress,
   type RejectedRow,
@@ -95,9 +96,25 @@ async function batchRunner(db: Db, job: ImportJob, columns: ColumnField[], count
         request,
       });
   const state = { problemsKept: 0, stoppedAt: null as number | null };
+  // Stored as checked where no value is hashed, encrypted or forced to the caller's facility.
+  const plain = !m.secrets.length && !m.scope(request);
 
-  async function write(tx: Tx, good: CheckedRow[], rejected: CheckedRow[]) {
-    const values = await Promise.all(good.map((g) => storedValues(request, { ...g.record })));
+  /** Checks a batch (outside any transaction, so the next batch is checked while one is written). */
+  async function check(part: SourceRow[]): Promise<Checked> {
+    const checked = await checker.check(db, part);
+    const firstBad = job.onError === 'stop' ? checked.findIndex((c) => c.problems.length) : -1;
+    const considered = firstBad >= 0 ? checked.slice(0, firstBad + 1) : checked;
+    if (firstBad >= 0) state.stoppedAt = checked[firstBad].row;
+    const good = considered.filter((c) => !c.problems.length);
+    const values = !writer
+      ? []
+      : plain
+        ? good.map((g) => g.record)
+        : await Promise.all(good.map((g) => storedValues(request, { ...g.record })));
+    return { considered, good, values, rejected: considered.filter((c) => c.problems.length) };
+  }
+
+  async function writeGood(tx: Tx, { good, values, rejected }: Checked) {
     const written = await writer!.write(
       tx,
       values,
@@ -115,31 +132,35 @@ async function batchRunner(db: Db, job: ImportJob, columns: ColumnField[], count
     rejected.sort((a, b) => a.row - b.row);
   }
 
-  const run = (part: SourceRow[], bytes: number) =>
+  /** Writes a checked batch with its rejected rows and the counts; answers whether a cancel was asked. */
+  const write = (batch: Checked, bytes: number) =>
     db.transaction(async (tx) => {
       if (db.kind === 'postgres') await tx.query("SET LOCAL statement_timeout = '120s'");
-      const checked = await checker.check(tx, part);
-      const firstBad = job.onError === 'stop' ? checked.findIndex((c) => c.problems.length) : -1;
-      const considered = firstBad >= 0 ? checked.slice(0, firstBad + 1) : checked;
-      if (firstBad >= 0) state.stoppedAt = checked[firstBad].row;
-      const good = considered.filter((c) => !c.problems.length);
-      const rejected = considered.filter((c) => c.problems.length);
-      if (writer && good.length) await write(tx, good, rejected);
-      counts.rows_read += considered.length;
-      counts.rows_rejected += rejected.length;
+      if (writer && batch.good.length) await writeGood(tx, batch);
+      counts.rows_read += batch.considered.length;
+      counts.rows_rejected += batch.rejected.length;
       counts.bytes_read = bytes;
-      const problems = rejected
+      const problems = batch.rejected
         .flatMap((r) => r.problems)
         .slice(0, Math.max(0, MAX_PROBLEMS - state.problemsKept));
       state.problemsKept += problems.length;
       await saveRejected(
         tx,
         id,
-        rejected.map((r) => rejectedRow(r, r.problems, columns, m.secrets)),
+        batch.rejected.map((r) => rejectedRow(r, r.problems, columns, m.secrets)),
       );
       return saveProgress(tx, id, counts, problems);
     });
-  return { run, state };
+  return { check, write, state };
+}
+
+interface Checked {
+  /** The rows taken (a 'stop' job's batch ends at its first bad row). */
+  considered: CheckedRow[];
+  good: CheckedRow[];
+  /** The good rows' column values, as stored. */
+  values: Record<string, unknown>[];
+  rejected: CheckedRow[];
 }
 
 export async function runImport(db: Db, job: ImportJob): Promise<void> {
@@ -162,41 +183,61 @@ export async function runImport(db: Db, job: ImportJob): Promise<void> {
     let part: SourceRow[] = [];
     let number = 0;
     let cancelled = false;
+    // One batch is written while the next is read and checked.
+    let writing: Promise<boolean> | null = null;
     for (;;) {
       const next = await rows.next();
       if (!next.done) part.push({ row: ++number, cells: next.value });
       if (part.length >= BATCH_ROWS || (next.done && part.length)) {
-        cancelled = await batch.run(part, source.bytesRead());
+        const bytes = source.bytesRead();
+        const checked = await batch.check(part);
         part = [];
-        if (cancelled || batch.state.stoppedAt !== null || job.stopping?.aborted) break;
+        if (writing && (await writing)) {
+          cancelled = true;
+          writing = null;
+          break;
+        }
+        writing = batch.write(checked, bytes);
+        writing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+        if (batch.state.stoppedAt !== null || job.stopping?.aborted) break;
       }
       if (next.done) break;
     }
-    if (cancelled) await finishJob(db, id, 'cancelled', CANCELLED);
-    else if (job.stopping?.aborted) await finishJob(db, id, 'failed', INTERRUPTED);
+    if (writing) cancelled = (await writing) || cancelled;
+    if (cancelled) await conclude(db, job, counts, 'cancelled', CANCELLED);
+    else if (job.stopping?.aborted) await conclude(db, job, counts, 'failed', INTERRUPTED);
     else if (batch.state.stoppedAt !== null)
-      await finishJob(db, id, 'failed', STOPPED_AT(batch.state.stoppedAt, job.dryRun));
-    else {
-      await db.query('UPDATE import_jobs SET bytes_read = bytes_total WHERE id = $1', [id]);
-      await finishJob(db, id, 'done');
-    }
+      await conclude(db, job, counts, 'failed', STOPPED_AT(batch.state.stoppedAt, job.dryRun));
+    else await conclude(db, job, counts, 'done', null);
   } catch (err) {
     if (!(err instanceof FileError)) request.log.error({ err }, 'import failed');
-    await finishJob(db, id, 'failed', err instanceof FileError ? err.message : FAILED).catch(() => undefined);
+    const message = err instanceof FileError ? err.message : FAILED;
+    await conclude(db, job, counts, 'failed', message).catch(() => undefined);
   } finally {
     source?.close();
     await rm(job.path, { force: true }).catch(() => undefined);
-    if (!job.dryRun) await audit(db, job, counts).catch(() => undefined);
   }
 }
 
-/** One activity-log row for the whole import: who, which file, what it did. */
-async function audit(db: Db, job: ImportJob, counts: Progress) {
-  const { rows } = await db.query<{ file_name: string; status: string }>(
+/**
+ * Ends the job with its status and, for a real run, its one activity-log row (who, which file,
+ * what it did), together.
+ */
+async function conclude(db: Db, job: ImportJob, counts: Progress, status: JobStatus, error: string | null) {
+  await db.transaction(async (tx) => {
+    if (status === 'done')
+      await tx.query('UPDATE import_jobs SET bytes_read = bytes_total WHERE id = $1', [job.id]);
+    await finishJob(tx, job.id, status, error);
+    if (!job.dryRun) await audit(tx, job, counts);
+  });
+}
+
+async function audit(tx: Tx, job: ImportJob, counts: Progress) {
+  const { rows } = await tx.query<{ file_name: string; status: string }>(
     'SELECT file_name, status FROM import_jobs WHERE id = $1',
     [job.id],
   );
-  await logActivity(db, job.request, {
+  await logActivity(tx, job.request, {
     action: 'IMPORT',
     table: job.m.auditName,
     recordId: job.id,

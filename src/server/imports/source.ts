@@ -11,7 +11,7 @@ import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 export const NOT_A_TABLE = 'Berkas bukan CSV atau Excel (.xlsx) yang dapat dibaca';
 export const EMPTY_FILE = 'Berkas kosong: tidak ada baris judul kolom';
@@ -145,9 +145,11 @@ async function* csvRows(
       const quotes = results.errors.find((e) => e.type === 'Quotes');
       if (quotes && !failure) failure = new FileError(BAD_CSV(line));
       queue.push(results.data);
-      if (queue.length >= 4000 && !paused) {
+      if (queue.length >= 2000 && !paused) {
+        // The parser's pause keeps the rest of its chunk; the file must stop flowing too.
         paused = true;
         p.pause();
+        input.pause();
       }
       signal();
     },
@@ -164,8 +166,9 @@ async function* csvRows(
     if (failure) throw failure;
     const row = queue.shift();
     if (row) {
-      if (paused && queue.length < 1000) {
+      if (paused && queue.length < 500) {
         paused = false;
+        input.resume();
         parser?.resume();
       }
       if (row.length === 1 && row[0].trim() === '') continue;
@@ -178,7 +181,9 @@ async function* csvRows(
 }
 
 async function* xlsxRows(stream: NodeJS.ReadableStream): AsyncGenerator<string[]> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream as any, {
+  // Loaded when a workbook arrives: a server that never reads one does not carry it.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookReader(stream as any, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

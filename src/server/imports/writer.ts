@@ -13,6 +13,7 @@ import type { Queryable, Tx } from '../db/db.js';
 import { AppError, uniqueViolationField } from '../plugins/errors.js';
 import { writeHooksOf } from '../resources/hooks.js';
 import { quote, type ResourceModel } from '../resources/model.js';
+import { BULK_DERIVED } from './derived.js';
 
 export const KEY_OF_OTHER_FACILITY =
   'Data ini sudah terdaftar di fasilitas lain: akun fasilitas hanya dapat mengubah data fasilitasnya sendiri';
@@ -78,9 +79,16 @@ function recordOf(m: ResourceModel, types: Map<string, string>, columns: string[
  */
 function upsertStatement(m: ResourceModel, o: WriterOptions, columns: string[]) {
   const key = m.decl.naturalKey ?? [];
-  const cols = columns.map(quote).join(', ');
-  const update = o.updatable.filter(
-    (c) => columns.includes(c) && !key.includes(c) && !(m.decl.createOnly ?? []).includes(c),
+  const derived = (BULK_DERIVED[m.decl.table] ?? []).filter(
+    (d) => columns.includes(d.from) && !columns.includes(d.column),
+  );
+  const all = [...columns, ...derived.map((d) => d.column)];
+  const updatable = [
+    ...o.updatable,
+    ...derived.filter((d) => o.updatable.includes(d.from)).map((d) => d.column),
+  ];
+  const update = updatable.filter(
+    (c) => all.includes(c) && !key.includes(c) && !(m.decl.createOnly ?? []).includes(c),
   );
   let conflict = '';
   if (key.length) {
@@ -92,8 +100,10 @@ function upsertStatement(m: ResourceModel, o: WriterOptions, columns: string[]) 
                (${update.map((c) => `EXCLUDED.${quote(c)}`).join(', ')}, true)`
       : `ON CONFLICT (${key.map(quote).join(', ')}) DO NOTHING`;
   }
-  return `INSERT INTO ${m.table} (${cols})
-    SELECT ${cols} FROM jsonb_to_recordset($1::jsonb) AS r(${recordOf(m, o.types, columns)})
+  const selected = [...columns.map((c) => `r.${quote(c)}`), ...derived.map((d) => d.value)];
+  return `INSERT INTO ${m.table} (${all.map(quote).join(', ')})
+    SELECT ${selected.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${recordOf(m, o.types, columns)})
+    ${derived.map((d) => d.join).join('\n')}
     ${conflict} RETURNING (xmax::text = '0') AS inserted`;
 }
 

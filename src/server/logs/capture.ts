@@ -104,7 +104,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
     writer.system({ level: 'INFO', category: 'API', message: `Server API dimulai (pid ${process.pid})` });
   });
   app.addHook('onClose', async () => {
-    stopRetention();
+    await stopRetention();
     writer.system({ level: 'INFO', category: 'API', message: `Server API dihentikan (pid ${process.pid})` });
     await writer.close();
   });

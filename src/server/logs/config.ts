@@ -1,7 +1,9 @@
 /** Settings of the platform's own logs, from the environment (see README "Logs"). */
 export interface LogConfig {
-  /** Rows older than this many days go at the daily retention run (LOG_RETENTION_DAYS). */
-  retentionDays: number;
+  /** Whole months older than this many leave at the daily retention run (LOG_RETENTION_MONTHS). */
+  retentionMonths: number;
+  /** Rows older than this many days leave too, when set (LOG_RETENTION_DAYS; null: months only). */
+  retentionDays: number | null;
   /** A request slower than this is a PERFORMANCE warning in the system log (LOG_SLOW_REQUEST_MS). */
   slowRequestMs: number;
   /** Buffered rows are written at this many (LOG_BUFFER_ROWS) ... */
@@ -24,7 +26,8 @@ const int = (value: string | undefined, fallback: number, min = 0) => {
 export function logConfig(env: NodeJS.ProcessEnv): LogConfig {
   const bufferRows = int(env.LOG_BUFFER_ROWS, 500, 1);
   return {
-    retentionDays: int(env.LOG_RETENTION_DAYS, 90, 1),
+    retentionMonths: int(env.LOG_RETENTION_MONTHS, 12, 1),
+    retentionDays: env.LOG_RETENTION_DAYS ? int(env.LOG_RETENTION_DAYS, 0, 1) || null : null,
     slowRequestMs: int(env.LOG_SLOW_REQUEST_MS, 1000, 1),
     bufferRows,
     flushIntervalMs: int(env.LOG_FLUSH_MS, 1000, 10),

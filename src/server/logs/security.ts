@@ -26,3 +26,30 @@ export async function recordFailedLogin(
     ],
   );
 }
+
+/** A security event of two-factor sign-in (enrolled, switched off, a recovery code spent). */
+export async function recordTwoFactorEvent(
+  q: Queryable,
+  e: {
+    type: 'MFA_ENABLED' | 'MFA_DISABLED' | 'RECOVERY_CODE_USED';
+    severity: 'LOW' | 'MEDIUM';
+    description: string;
+    admin: { id: number; email: string };
+    ip: string;
+    details?: Record<string, unknown>;
+  },
+) {
+  await q.query(
+    `INSERT INTO security_events (event_type, severity, description, email, ip_address, admin_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      e.type,
+      e.severity,
+      e.description,
+      e.admin.email,
+      e.ip,
+      e.admin.id,
+      e.details ? JSON.stringify(e.details) : null,
+    ],
+  );
+}

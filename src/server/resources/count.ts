@@ -26,9 +26,13 @@ export async function tableStats(
 ): Promise<{ rows: number; pages: number } | null> {
   const cached = tableStatistics.get(table);
   if (cached && Date.now() - cached.at < TABLE_ESTIMATE_TTL_MS) return cached;
+  // A partitioned table (the logs, migration 027) has no statistics of its own: its partitions'
+  // add up, those never analyzed yet (a new month) counted as empty.
   const { rows } = await db.query<{ n: number | null; pages: number }>(
-    `SELECT CASE WHEN c.reltuples < 0 THEN NULL ELSE c.reltuples::bigint END AS n, c.relpages AS pages
-       FROM pg_class c WHERE c.oid = to_regclass($1)`,
+    `SELECT sum(c.reltuples) FILTER (WHERE c.reltuples >= 0)::bigint AS n, coalesce(sum(c.relpages), 0)::int AS pages
+       FROM pg_class c
+      WHERE (c.oid = to_regclass($1) AND c.relkind <> 'p')
+         OR c.oid IN (SELECT relid FROM pg_partition_tree(to_regclass($1)) WHERE isleaf)`,
     [table],
   );
   const n = rows[0]?.n ?? null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Tx } from '../db/db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../domain/resource.js';
 import { quote, resourceModel, searchExpression } from './model.js';
 
@@ -46,30 +46,50 @@ export function listIndexes(decl: ResourceDeclaration): { name: string; sql: str
   });
 }
 
-/** Creates the list indexes of every declaration that lacks them, and drops outdated ones. */
+/** The list index of a declaration, built without blocking writes (outside a transaction). */
+export const concurrently = (sql: string) => sql.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
+
+/**
+ * What a declaration's list indexes need: outdated ones and invalid ones (a concurrent build
+ * that stopped half way leaves its index INVALID) to drop, missing or invalid ones to build.
+ */
+export async function listIndexPlan(db: Queryable, decl: ResourceDeclaration) {
+  const wanted = listIndexes(decl);
+  const { rows } = await db.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+      WHERE t.relname = $1 AND c.relname LIKE $2 AND c.relnamespace = current_schema()::regnamespace`,
+    [decl.table, `${decl.table}\\_list\\_%`],
+  );
+  const ok = new Set(rows.filter((r) => r.valid).map((r) => r.name));
+  return {
+    drop: rows.filter((r) => !r.valid || !wanted.some((w) => w.name === r.name)).map((r) => r.name),
+    build: wanted.filter((w) => !ok.has(w.name)),
+  };
+}
+
+/**
+ * Creates the list indexes of every declaration that lacks them, and drops outdated ones, before
+ * the server serves: PGlite's start, and tests, benches and the seed on PostgreSQL (a server on
+ * PostgreSQL builds them behind a served console instead, src/server/maintenance/indexes.ts).
+ */
 export async function ensureListIndexes(db: Db, decls: ResourceDeclaration[]) {
   // Building an index over a city's rows is long work by design: no request deadline, and one
-  // transaction so that processes starting together do not build the same index twice.
+  // transaction under the lock the background build takes too, so that processes starting
+  // together do not build the same index twice.
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') {
       await tx.query('SET LOCAL statement_timeout = 0');
-      await tx.query('SELECT pg_advisory_xact_lock(727101)');
+      await tx.query(`SELECT pg_advisory_xact_lock(${LIST_INDEX_LOCK}, hashtext(current_schema()))`);
     }
     await tx.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    for (const decl of decls) await ensureFor(tx, decl);
+    for (const decl of decls) {
+      const plan = await listIndexPlan(tx, decl);
+      for (const name of plan.drop) await tx.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
+      for (const w of plan.build) await tx.exec(w.sql);
+    }
   });
 }
 
-async function ensureFor(db: Tx, decl: ResourceDeclaration) {
-  const wanted = listIndexes(decl);
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2 AND schemaname = current_schema()`,
-    [decl.table, `${decl.table}_list_%`],
-  );
-  for (const { name } of rows) {
-    if (!wanted.some((w) => w.name === name)) await db.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
-  }
-  for (const w of wanted) {
-    if (!rows.some((r) => r.name === w.name)) await db.exec(w.sql);
-  }
-}
+/** The advisory lock (with the schema's hash) of whoever builds the list indexes. */
+export const LIST_INDEX_LOCK = 727101;

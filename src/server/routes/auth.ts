@@ -19,7 +19,7 @@ export const LOGIN_BLOCKED =
   'Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam beberapa menit.';
 export const ACCOUNT_INACTIVE = 'Akun Anda tidak aktif. Hubungi administrator.';
 
-const userSchema = {
+export const userSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
@@ -215,7 +215,11 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
   );
 }
 
-/** Failed attempts for this email (since its last success) and from this IP, in the window. */
+/**
+ * Failed attempts for this email (since its last success) and from this IP, in the window. A
+ * success before the window changes nothing, so every part reads only the window's months of
+ * the partitioned login history.
+ */
 export async function recentFailures(
   db: Db,
   { email, ip }: Attempt,
@@ -227,7 +231,8 @@ export async function recentFailures(
            WHERE lower(h.email) = $1 AND h.status = 'FAILED'
              AND h.login_time > app_now() - make_interval(mins => $3)
              AND h.login_time > coalesce((SELECT max(login_time) FROM login_history s
-                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'), '-infinity')
+                                           WHERE lower(s.email) = $1 AND s.status = 'SUCCESS'
+                                             AND s.login_time > app_now() - make_interval(mins => $3)), '-infinity')
          ) AS by_email,
          (SELECT count(*)::int FROM login_history h
            WHERE h.ip_address = $2 AND h.status = 'FAILED'

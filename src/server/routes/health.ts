@@ -24,6 +24,11 @@ const health = {
     status: { type: 'string', enum: ['ok', 'draining', 'down'] },
     primary: { type: 'object', properties: { up: { type: 'boolean' }, heavy_reads: { type: 'integer' } } },
     replicas: { type: 'array', items: replica },
+    // List indexes built or rollups rebuilt behind the served console (src/server/maintenance).
+    maintenance: {
+      type: 'object',
+      properties: { running: { type: 'boolean' }, tasks: { type: 'array', items: { type: 'string' } } },
+    },
   },
 };
 
@@ -32,7 +37,8 @@ const health = {
  * process serves and reaches the primary; 503 while it drains before stopping, or when the
  * primary does not answer. It reports each read replica as last checked (DATABASE_READ_URL's
  * order: replica-1, replica-2 ...), whether heavy reads use it, its lag, and how many heavy
- * reads this process has run there.
+ * reads this process has run there; and whether this process builds list indexes or rebuilds
+ * rollups in the background (it serves meanwhile).
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
   app.decorate('draining', false);
@@ -58,7 +64,9 @@ export function registerHealth(app: FastifyInstance, db: Db) {
       // With replicas: how many heavy-read statements this process has run on each, and on the
       // primary when no replica could take them.
       const primary = reads ? { up, heavy_reads: reads.served.primary } : { up };
-      return reply.status(status === 'ok' ? 200 : 503).send({ status, primary, replicas });
+      return reply
+        .status(status === 'ok' ? 200 : 503)
+        .send({ status, primary, replicas, maintenance: app.maintenance.status() });
     },
   );
 }

@@ -2,6 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import { performanceAnalytics, performanceFilterOptions } from '../analytics/performance.js';
 import { DEFAULT_DATE_RANGE, MAX_DATE_RANGE } from '../../domain/performance.js';
+import { rollupFresh } from '../maintenance/rollups.js';
+import { AppError } from '../plugins/errors.js';
+
+/**
+ * While a bulk load's performance rollups are rebuilt (about a minute at 1M patients), this
+ * screen answers 503: its figures come from every journey step of up to a year, which cannot be
+ * computed per request within the deadline, and half-rebuilt figures would be wrong.
+ */
+export const PERFORMANCE_REBUILDING =
+  'Data analisis kinerja sedang disusun ulang setelah pemuatan data besar. Silakan coba lagi dalam satu atau dua menit.';
+const REBUILDING_RETRY_SECONDS = 30;
+
+async function whenFresh(db: Db) {
+  if (await rollupFresh(db, 'performance')) return;
+  const err = new AppError(503, PERFORMANCE_REBUILDING);
+  err.retryAfter = REBUILDING_RETRY_SECONDS;
+  throw err;
+}
 
 const access = { menus: ['/performance-analytics'] };
 const tags = ['analytics'];
@@ -124,6 +142,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, db: Db) {
         appointmentType?: string;
       };
       const scope = facilityScope(request);
+      await whenFresh(db);
       return performanceAnalytics(db, {
         days: q.dateRange,
         facilityId: scope ?? q.medicalFacility ?? null,

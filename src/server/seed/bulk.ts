@@ -13,7 +13,7 @@
  * Rows, keys, indexes, foreign keys and triggers are written in one transaction: a failed load
  * leaves the database as it was. After the commit, three connections share the two cores: one
  * rebuilds the rollups (marked stale in the load's transaction, so that a server started before
- * they are done rebuilds them itself), two build the list indexes (the ones prepareDatabase()
+ * they are done reads the base tables meanwhile and rebuilds what is left), two build the list indexes (the ones prepareDatabase()
  * creates when they are missing, the GIN trigram indexes among them) beside the statistics:
  * should that part stop half way, the next start of the server completes it.
  */
@@ -25,6 +25,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { RESOURCES } from '../../domain/resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
 import { listIndexes } from '../resources/indexes.js';
+import { rebuildStaleRollups } from '../maintenance/rollups.js';
+import { clientRunner } from '../db/postgres.js';
 import { clockConnectionOption } from '../../domain/clock.js';
 import { EncoderPool } from './encoder-pool.js';
 import type { CityPlan } from './generate.js';
@@ -41,15 +43,7 @@ const parsers = {
   },
 };
 
-const asTx = (client: pg.Client): Tx => ({
-  async query(sql, params) {
-    const res = await client.query(sql, params as any[]);
-    return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
-  },
-  async exec(sql) {
-    await client.query(sql);
-  },
-});
+const asTx = (client: pg.Client): Tx => clientRunner(client);
 
 /** One COPY ... FROM STDIN of the given buffers; resolves when PostgreSQL has taken them all. */
 async function copyIn(client: pg.Client, sql: string, chunks: Buffer[]): Promise<void> {
@@ -175,20 +169,9 @@ async function afterCommitWork(
     }
   };
   const run = (name: string, sql: string) => onConnection(name, (c) => c.query(sql));
-  // First in the queue, so the lock on rollup_state is taken at once: a server starting meanwhile
-  // waits for the rebuild rather than rebuilding too.
-  const rollups = onConnection('rollups', async (c) => {
-    await c.query('BEGIN');
-    try {
-      await c.query('SELECT stale FROM rollup_state FOR UPDATE');
-      await c.query('SELECT refresh_rollups()');
-      await c.query('UPDATE rollup_state SET stale = false');
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    }
-  });
+  // First in the queue: each rollup under the lock every rebuilder takes (a server started
+  // meanwhile serves, and rebuilds what this has not yet).
+  const rollups = onConnection('rollups', (c) => rebuildStaleRollups(clientRunner(c)));
   const slowFirst = [...indexes].sort(
     (a, b) => Number(/ USING btree /.test(a.sql)) - Number(/ USING btree /.test(b.sql)),
   );

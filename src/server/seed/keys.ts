@@ -11,8 +11,11 @@ import type { Tx } from '../db/db.js';
  * the patient locator (the generated patients carry their kecamatan).
  */
 export const BULK_TRIGGERS = [
-  'patients_rollup',
-  'patients_locate',
+  'patients_rollup_insert',
+  'patients_rollup_update',
+  'patients_rollup_delete',
+  'patients_locate_insert',
+  'patients_locate_update',
   'appointments_rollup',
   'mental_health_rollup',
 ];

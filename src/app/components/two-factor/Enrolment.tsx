@@ -91,7 +91,14 @@ export function Enrolment({
           </Typography>
           <Typography
             data-testid="two-factor-secret"
-            sx={{ fontFamily: 'monospace', fontSize: '0.95rem', wordBreak: 'break-all', mt: 0.5, mb: 2 }}
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: '0.95rem',
+              overflowWrap: 'anywhere',
+              wordSpacing: '0.1em',
+              mt: 0.5,
+              mb: 2,
+            }}
           >
             {grouped(setup.secret)}
           </Typography>

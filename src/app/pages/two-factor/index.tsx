@@ -29,7 +29,7 @@ export default function TwoFactorPage() {
   const title = translate(`${T}.page_title`);
   return (
     <Box sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={title} />
+      <Title title={translate(`${T}.bar_title`)} />
       <Card>
         <CardContent>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AREA_LEVELS, type AreaLevel } from '../../../domain/jakarta.js';
-import { aggregateFor, count, list, str, tags } from './shared.js';
+import { aggregateFor, count, list, patientRollup, str, tags } from './shared.js';
 
 const geographicSchema = {
   tags,
@@ -46,6 +46,7 @@ export function registerGeographicRoutes(app: FastifyInstance, db: Db) {
 async function geographic(db: Db, level: AreaLevel) {
   // A kecamatan code is 'PP.KK.CC'; its kabupaten is the first 5 characters, its province the first 2.
   const prefix = { provinsi: 2, kabupaten: 5, kecamatan: 8 }[level];
+  const rollup = await patientRollup(db);
   const { rows } = await db.query<{
     area_code: string;
     area_name: string;
@@ -53,22 +54,21 @@ async function geographic(db: Db, level: AreaLevel) {
     area_km2: number;
     patients: number;
     facilities: number;
+    unassigned: number;
   }>(
+    // One pass over the patients' counts; those of no known area have the code ''.
     `WITH p AS (
-           SELECT left(kecamatan_code, $2) AS code, sum(count)::int AS n
-             FROM patient_rollup WHERE kecamatan_code <> '' GROUP BY 1
+           SELECT left(kecamatan_code, $2) AS code, sum(count)::int AS n FROM ${rollup} GROUP BY 1
          ), f AS (
            SELECT left(kecamatan_code, $2) AS code, count(*)::int AS n
              FROM medical_facilities WHERE kecamatan_code IS NOT NULL GROUP BY 1
          )
          SELECT a.code AS area_code, a.name AS area_name, a.population, a.area_km2,
-                coalesce(p.n, 0) AS patients, coalesce(f.n, 0) AS facilities
+                coalesce(p.n, 0) AS patients, coalesce(f.n, 0) AS facilities,
+                (SELECT coalesce(sum(n), 0) FROM p WHERE code = '')::int AS unassigned
            FROM areas a LEFT JOIN p ON p.code = a.code LEFT JOIN f ON f.code = a.code
           WHERE a.level = $1 ORDER BY a.code`,
     [level, prefix],
-  );
-  const unassigned = await db.query<{ n: number }>(
-    `SELECT coalesce(sum(count), 0)::int AS n FROM patient_rollup WHERE kecamatan_code = ''`,
   );
   const byCount = (key: 'patients' | 'facilities') =>
     rows
@@ -78,7 +78,7 @@ async function geographic(db: Db, level: AreaLevel) {
     level,
     patientsByArea: byCount('patients'),
     facilitiesByArea: byCount('facilities'),
-    areas: rows.map((r) => ({ ...r, total: r.patients + r.facilities })),
-    unassignedPatients: unassigned.rows[0].n,
+    areas: rows.map(({ unassigned: _, ...r }) => ({ ...r, total: r.patients + r.facilities })),
+    unassignedPatients: rows[0]?.unassigned ?? 0,
   };
 }

@@ -1,12 +1,12 @@
 /**
  * The mental-health analysis: responses per assessment, the six-month trend of responses and
  * wellness, participation and satisfaction. Everything reads the per-day rollup
- * (mental_health_daily), never the responses themselves.
+ * (mental_health_daily), never the responses themselves, unless a bulk load has left it stale.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { isWellAssessment } from '../../../domain/analytics.js';
-import { THIS_MONTH, aggregateFor, count, list, str, tags } from './shared.js';
+import { THIS_MONTH, aggregateFor, count, list, mentalHealthDaily, str, tags } from './shared.js';
 
 /** Completed responses and scores of one assessment in one month ('YYYY-MM'). */
 interface MonthRow {
@@ -58,13 +58,14 @@ export function registerMentalHealthRoutes(app: FastifyInstance, db: Db) {
 }
 
 async function mentalHealth(db: Db) {
+  const daily = await mentalHealthDaily(db);
   const [byAssessment, trend, rates] = await Promise.all([
     db.query(
       `SELECT a.assessment_name, a.assessment_type,
                   coalesce(sum(d.completed), 0)::int AS response_count,
                   round(sum(d.score_sum)::numeric / nullif(sum(d.scored), 0), 1)::float8 AS avg_score
              FROM mental_health_assessments a
-             LEFT JOIN mental_health_daily d ON d.assessment_id = a.id
+             LEFT JOIN ${daily} d ON d.assessment_id = a.id
             GROUP BY a.id ORDER BY response_count DESC, a.assessment_name`,
     ),
     // Per month and assessment; which assessments count as 'well' is decided by monthlyTrend
@@ -75,7 +76,7 @@ async function mentalHealth(db: Db) {
                   coalesce(sum(d.score_sum), 0)::float8 AS score_sum,
                   coalesce(sum(d.scored), 0)::int AS scored
              FROM generate_series(${THIS_MONTH} - interval '5 months', ${THIS_MONTH}, interval '1 month') AS m
-             LEFT JOIN mental_health_daily d ON d.day >= m::date AND d.day < (m + interval '1 month')::date
+             LEFT JOIN ${daily} d ON d.day >= m::date AND d.day < (m + interval '1 month')::date
              LEFT JOIN mental_health_assessments a ON a.id = d.assessment_id
             GROUP BY m, a.assessment_name ORDER BY m`,
     ),
@@ -84,7 +85,7 @@ async function mentalHealth(db: Db) {
                   coalesce(sum(completed), 0)::int AS completed,
                   coalesce(sum(rated), 0)::int AS rated,
                   coalesce(sum(satisfied), 0)::int AS satisfied
-             FROM mental_health_daily
+             FROM ${daily}
             WHERE day >= (${THIS_MONTH} - interval '5 months')::date`,
     ),
   ]);

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AGE_GROUPS, GENDER_LABELS, ageGroup } from '../../../domain/analytics.js';
-import { TODAY, aggregateFor, count, list, nullableStr, str, tags } from './shared.js';
+import { TODAY, aggregateFor, count, list, nullableStr, patientRollup, str, tags } from './shared.js';
+import { rollupFresh } from '../../maintenance/rollups.js';
 
 export const UNKNOWN_INSURANCE = 'Tidak diketahui';
 
@@ -42,9 +43,16 @@ const demographicsSchema = {
 
 export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/dashboard/stats', { config: aggregateFor(['/dashboard']), schema: statsSchema }, async () => {
+    // A stale rollup (a bulk load not yet rebuilt): the base table's count, the same figure.
+    const patients = (await rollupFresh(db, 'patient_rollup'))
+      ? 'SELECT coalesce(sum(count), 0)::int FROM patient_rollup'
+      : 'SELECT count(*)::int FROM patients';
+    const appointments = (await rollupFresh(db, 'appointment_daily'))
+      ? 'SELECT coalesce(sum(count), 0)::int FROM appointment_daily'
+      : 'SELECT count(*)::int FROM appointments';
     const { rows } = await db.query(
-      `SELECT (SELECT coalesce(sum(count), 0)::int FROM patient_rollup) AS "totalPatients",
-                (SELECT coalesce(sum(count), 0)::int FROM appointment_daily) AS "totalAppointments",
+      `SELECT (${patients}) AS "totalPatients",
+                (${appointments}) AS "totalAppointments",
                 (SELECT count(*)::int FROM medical_facilities) AS "totalMedicalFacilities",
                 (SELECT count(*)::int FROM emergencies) AS "totalEmergencies",
                 (SELECT count(*)::int FROM agd_reports) AS "totalReports"`,
@@ -59,10 +67,18 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, response: { 200: list({ appointment_date: str, count }) } },
     },
     async () => {
+      // A stale rollup: the 30 days' appointments themselves, through the scheduled_date index.
+      const days = (await rollupFresh(db, 'appointment_daily'))
+        ? 'appointment_daily'
+        : `(SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date AS day, count(*) AS count
+              FROM appointments
+             WHERE scheduled_date >= (${TODAY} - 29)::timestamp AT TIME ZONE 'Asia/Jakarta'
+               AND scheduled_date < (${TODAY} + 1)::timestamp AT TIME ZONE 'Asia/Jakarta'
+             GROUP BY 1)`;
       const { rows } = await db.query(
         `SELECT to_char(d, 'YYYY-MM-DD') AS appointment_date, coalesce(a.count, 0)::int AS count
            FROM generate_series(${TODAY} - 29, ${TODAY}, interval '1 day') AS d
-           LEFT JOIN appointment_daily a ON a.day = d::date
+           LEFT JOIN ${days} a ON a.day = d::date
           ORDER BY d`,
       );
       return rows;
@@ -105,30 +121,37 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
   );
 }
 
-/** Patients by gender, by age group (from birth years) and by insurance, from the rollup. */
+/**
+ * Patients by gender, by age group (from birth years) and by insurance, in one pass over the
+ * rollup (or, while it is stale, over the patients themselves: one scan, not three).
+ */
 async function patientDemographics(db: Db) {
-  const [gender, years, insurance] = await Promise.all([
-    db.query<{ gender: string; count: number }>(
-      `SELECT gender, sum(count)::int AS count FROM patient_rollup GROUP BY gender HAVING sum(count) > 0 ORDER BY gender`,
-    ),
-    db.query<{ birth_year: number; count: number; this_year: number }>(
-      `SELECT birth_year, sum(count)::int AS count, extract(year FROM ${TODAY})::int AS this_year
-             FROM patient_rollup GROUP BY birth_year`,
-    ),
-    db.query<{ insurance: string; count: number }>(
-      `SELECT insurance, sum(count)::int AS count FROM patient_rollup
-            GROUP BY insurance HAVING sum(count) > 0 ORDER BY count DESC, insurance`,
-    ),
-  ]);
+  const rollup = await patientRollup(db);
+  // GROUPING(...) tells the sets apart: 3 gender, 5 birth year, 6 insurance.
+  const { rows } = await db.query<{
+    gender: string;
+    birth_year: number;
+    insurance: string;
+    count: number;
+    set: number;
+    this_year: number;
+  }>(
+    `SELECT gender, birth_year, insurance, sum(count)::int AS count,
+            GROUPING(gender, birth_year, insurance) AS set, extract(year FROM ${TODAY})::int AS this_year
+       FROM ${rollup} GROUP BY GROUPING SETS ((gender), (birth_year), (insurance))
+     HAVING sum(count) > 0 OR GROUPING(birth_year) = 0
+      ORDER BY set, CASE WHEN GROUPING(insurance) = 0 THEN -sum(count) END, gender, insurance`,
+  );
+  const of = (set: number) => rows.filter((r) => r.set === set);
   const ages = new Map<string, number>(AGE_GROUPS.map((g) => [g, 0]));
-  for (const r of years.rows) {
+  for (const r of of(5)) {
     const group = ageGroup(r.this_year - r.birth_year);
     ages.set(group, ages.get(group)! + r.count);
   }
   return {
-    byGender: gender.rows.map((r) => ({ gender: GENDER_LABELS[r.gender] ?? r.gender, count: r.count })),
+    byGender: of(3).map((r) => ({ gender: GENDER_LABELS[r.gender] ?? r.gender, count: r.count })),
     byAge: [...ages].map(([age_group, n]) => ({ age_group, count: n })),
-    byInsurance: insurance.rows.map((r) => ({
+    byInsurance: of(6).map((r) => ({
       insurance: r.insurance || UNKNOWN_INSURANCE,
       count: r.count,
     })),

@@ -1,4 +1,6 @@
 /** What the /api/dashboard routes share: the city's calendar in SQL and bits of their schemas. */
+import type { Db } from '../../db/db.js';
+import { rollupFresh } from '../../maintenance/rollups.js';
 
 /** The city's calendar: days and months are counted in Asia/Jakarta. */
 export const TODAY = `(app_now() AT TIME ZONE 'Asia/Jakarta')::date`;
@@ -28,3 +30,14 @@ export const aggregateFor = (menus: string[]) => ({
   work: 'heavy' as const,
   sharedAnswer: true,
 });
+
+/**
+ * What a route reads the patients' counts from: the rollup, or while a bulk load has left it
+ * stale, the patients themselves, one row of count 1 each (migration 028's view).
+ */
+export const patientRollup = async (db: Db) =>
+  (await rollupFresh(db, 'patient_rollup')) ? 'patient_rollup' : 'patient_rollup_rows';
+
+/** The same for the mental-health responses per day and assessment. */
+export const mentalHealthDaily = async (db: Db) =>
+  (await rollupFresh(db, 'mental_health_daily')) ? 'mental_health_daily' : 'mental_health_daily_live';

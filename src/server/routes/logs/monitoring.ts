@@ -102,19 +102,26 @@ function registerResolve(app: FastifyInstance, db: Db) {
   );
 }
 
-/** The super admin's cleanup of log rows older than the retention or the days given. */
+/** The super admin's cleanup of logs older than the retention, or than the months or days given. */
 function registerCleanup(app: FastifyInstance, db: Db, config: Config) {
+  const { retentionMonths, retentionDays } = config.logs;
   app.post(
     '/api/logs/cleanup',
     {
       config: { access: CLEANUP_ACCESS },
       schema: {
         tags,
-        summary: `Deletes log rows older than the retention (LOG_RETENTION_DAYS, ${config.logs.retentionDays} days) or the days given; super admin only`,
+        summary:
+          `Drops the log months older than the retention (LOG_RETENTION_MONTHS, ${retentionMonths}` +
+          `${retentionDays ? `; LOG_RETENTION_DAYS, ${retentionDays}` : ''}) or the months given, and deletes the rows ` +
+          'older than the days given; super admin only',
         body: {
           type: ['object', 'null'],
           additionalProperties: false,
-          properties: { days: { type: 'integer', minimum: 1, maximum: 3650 } },
+          properties: {
+            months: { type: 'integer', minimum: 1, maximum: 120 },
+            days: { type: 'integer', minimum: 1, maximum: 3650 },
+          },
         },
         response: { 400: errorResponse, 403: errorResponse },
       },
@@ -122,8 +129,9 @@ function registerCleanup(app: FastifyInstance, db: Db, config: Config) {
     async (request) => {
       const admin = request.admin!;
       if (admin.effectiveRole !== 'super_admin') throw new AppError(403, FORBIDDEN);
-      const days = (request.body as { days?: number } | null)?.days ?? config.logs.retentionDays;
-      return cleanupLogs(db, app.logs, days, { id: admin.id, username: admin.username });
+      const body = (request.body as { months?: number; days?: number } | null) ?? {};
+      const retention = { months: body.months ?? retentionMonths, days: body.days ?? retentionDays };
+      return cleanupLogs(db, app.logs, retention, { id: admin.id, username: admin.username });
     },
   );
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.js';
 import type { Config } from '../../config.js';
-import { encryptSecret } from '../../security/secret-box.js';
+import { decryptSecret, encryptSecret } from '../../security/secret-box.js';
 import { verifyPassword } from '../../security/passwords.js';
 import {
   hashRecoveryCode,
@@ -15,8 +15,8 @@ import {
   otpauthUrl,
   totpStep,
 } from '../../security/totp.js';
-import { decryptSecret } from '../../security/secret-box.js';
-import { CODE_WRONG, recordTwoFactorEvent, recoveryCodesLeft, spendCode } from './codes.js';
+import { recordTwoFactorEvent } from '../../logs/security.js';
+import { CODE_WRONG, recoveryCodesLeft, spendCode } from './codes.js';
 import { twoFactorRequired } from './policy.js';
 import { codeField, errorSchema } from './schemas.js';
 import { countCodeFailure, refuseWhileBlocked } from './lockout.js';

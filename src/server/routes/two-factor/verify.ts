@@ -7,22 +7,12 @@ import type { Db } from '../../db/db.js';
 import type { Config } from '../../config.js';
 import { ACCOUNT_INACTIVE, openSession, signedIn } from '../auth.js';
 import { findChallenge } from './challenge.js';
-import { CODE_WRONG, recordTwoFactorEvent, recoveryCodesLeft, spendCode } from './codes.js';
+import { recordTwoFactorEvent } from '../../logs/security.js';
+import { CODE_WRONG, recoveryCodesLeft, spendCode } from './codes.js';
 import { countCodeFailure, refuseWhileBlocked } from './lockout.js';
-import { codeField, errorSchema } from './schemas.js';
+import { codeField, errorSchema, userSchema } from './schemas.js';
 
 export const MFA_EXPIRED = 'Sesi verifikasi telah berakhir. Silakan masuk kembali.';
-
-const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    full_name: { type: 'string' },
-    role: { type: 'string' },
-    username: { type: 'string' },
-  },
-};
 
 const verifySchema = {
   tags: ['auth'],

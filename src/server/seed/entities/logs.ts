@@ -8,6 +8,7 @@
  * and no sign-in limit counts a demo failure.
  */
 import type { Db, Queryable } from '../../db/db.js';
+import { ensureLogPartitions } from '../../logs/partitions.js';
 
 /** Calls of the demo traffic: method, route pattern, a concrete URL, relative weight. */
 const ROUTES: [string, string, string, number][] = [
@@ -67,8 +68,9 @@ const IPS = `(ARRAY['36.72.14.9','114.124.200.18','182.253.77.40','103.10.66.21'
 const AGENTS = `(ARRAY['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0','Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1','Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0','Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile'])`;
 const pick = (arr: string) => `${arr}[1 + floor(random() * array_length(${arr}, 1))::int]`;
 
-/** Rows `from`..`to` (1-based) of each log, drawn with seed `seed`. */
+/** Rows of each log over the last `days` days, drawn with seed `seed`, into their months' partitions. */
 export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, seed = 0.42) {
+  await ensureLogPartitions(q, days + 2, 0);
   await q.query('SELECT setseed($1)', [seed]);
   const routes = `(SELECT * FROM (VALUES ${ROUTES.map(
     ([m, p, u, w], i) => `(${i}, '${m}', '${p}', '${u}', ${w})`,
@@ -212,13 +214,19 @@ export async function seedDemoLogs(q: Queryable) {
 }
 
 /**
- * `npm run seed -- --logs N`: bulk history over 30 days, in chunks of 100,000 API requests (one
- * transaction each, so a chunk's statements share its random seed), then ANALYZE so that the
- * planner knows the new sizes.
+ * `npm run seed -- --logs N`: bulk history over 30 days (or `days`), in chunks of 100,000 API
+ * requests (one transaction each, so a chunk's statements share its random seed), then ANALYZE
+ * so that the planner knows the new sizes. `apiOnly`: the API request log alone (the bench of
+ * its partitions at tens of millions of rows).
  */
-export async function loadLogRows(db: Db, n: number, onProgress?: (done: number, total: number) => void) {
+export async function loadLogRows(
+  db: Db,
+  n: number,
+  onProgress?: (done: number, total: number) => void,
+  { days = 30, apiOnly = false }: { days?: number; apiOnly?: boolean } = {},
+) {
   const chunk = 100_000;
-  const total = bulkLogCounts(n);
+  const total = apiOnly ? { api: n, activity: 0, login: 0, system: 0, security: 0 } : bulkLogCounts(n);
   for (let done = 0, i = 0; done < n; done += chunk, i++) {
     const part = Math.min(chunk, n - done);
     const share = (x: number) => Math.round((x * part) / n);
@@ -229,7 +237,7 @@ export async function loadLogRows(db: Db, n: number, onProgress?: (done: number,
       system: share(total.system),
       security: share(total.security),
     };
-    await db.transaction((tx) => generateLogs(tx, counts, 30, ((i * 0.137) % 1) - 0.5));
+    await db.transaction((tx) => generateLogs(tx, counts, days, ((i * 0.137) % 1) - 0.5));
     onProgress?.(done + part, n);
   }
   for (const t of ['api_request_logs', 'activity_logs', 'login_history', 'system_logs', 'security_events'])
