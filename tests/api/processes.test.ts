@@ -48,7 +48,7 @@ describe('API processes', () => {
     const token = await signIn(server.base);
     const health = await fetch(`${server.base}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', primary: { up: true }, replicas: [] });
+    expect(await health.json()).toMatchObject({ status: 'ok', primary: { up: true }, replicas: [] });
 
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
