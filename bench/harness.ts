@@ -19,6 +19,8 @@ export interface RunningServer {
   child: ChildProcess;
   /** Peak resident memory of the server process so far (VmHWM), in MiB. */
   peakRssMb(): number;
+  /** What the server printed so far. */
+  output(): string;
   /** Starts the peak over from the current resident memory (Linux clear_refs), to measure one phase. */
   resetPeakRss(): void;
   stop(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startServer(
   return {
     base: `http://127.0.0.1:${port}`,
     child,
+    output: () => out,
     peakRssMb() {
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : NaN;

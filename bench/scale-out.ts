@@ -219,6 +219,10 @@ async function main(): Promise<number> {
   };
   try {
     return await scenarios(start, tmp, (h) => (haproxy = h));
+  } catch (err) {
+    for (const s of running)
+      console.error(`server ${s.base} (pid ${s.child.pid}):\n${s.output().slice(-3000)}`);
+    throw err;
   } finally {
     haproxy?.kill('SIGTERM');
     await Promise.all(running.map((s) => s.stop()));

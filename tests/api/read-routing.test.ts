@@ -20,8 +20,12 @@ const base = loadConfig({}, { secretKey: 'x' }).db;
 /** No background checks: each test checks when it means to. */
 const NEVER = 3_600_000;
 
-/** Test routes that tell which connection their statements ran on. */
+/** Test routes that tell which connection their statements ran on, and a slow heavy read. */
 function whereRoutes(app: FastifyInstance, db: Db) {
+  app.get('/api/test/sleep-heavy', { config: { access: 'authenticated', work: 'heavy' } }, async () => {
+    await db.query('SELECT pg_sleep(1.5)');
+    return { slept: true };
+  });
   const app_name = `current_setting('application_name') AS app`;
   for (const work of ['heavy', 'light'] as const) {
     app.get(`/api/test/where-${work}`, { config: { access: 'authenticated', work } }, async () => {
@@ -73,6 +77,10 @@ class Relay {
     });
     await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', r));
     this.port = (this.server.address() as net.AddressInfo).port;
+  }
+  /** No new connections; those open stay (close's callback would wait for them). */
+  refuseNew() {
+    this.server?.close();
   }
   async cut() {
     for (const s of this.sockets) s.destroy();
@@ -263,6 +271,28 @@ postgres('a read replica that is down (postgres)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].level).toBe('WARNING');
     expect(rows[0].message).toMatch(/dilewati: tidak terjangkau \(.+\); bacaannya ke primary$/);
+  });
+
+  it('keeps serving when a client goes while its read runs on a replica that takes no new connection', async () => {
+    const target = new URL(url!);
+    const relay = new Relay({ host: target.hostname, port: Number(target.port || 5432) });
+    await relay.open();
+    const { t, token } = await start(replicaUrl(relay.port));
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const gone = new AbortController();
+    const call = fetch(`http://127.0.0.1:${port}/api/test/sleep-heavy`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: gone.signal,
+    }).catch((e: Error) => e);
+    await new Promise((r) => setTimeout(r, 400)); // the read runs on the replica
+    relay.refuseNew();
+    gone.abort(); // its cancel request cannot reach the replica
+    expect(await call).toBeInstanceOf(Error);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.request(null, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(await heavyRead(t, token)).toBe('dkj-api');
+    await relay.cut();
   });
 
   it('loses no read when the replica goes between checks, and uses it again once it is back', async () => {

@@ -30,6 +30,8 @@ export async function spawnServer(env: Record<string, string>): Promise<Server> 
       DEMO: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // These tests are about the process, not sign-in: the super admin needs no second factor.
+      REQUIRE_2FA_ROLES: '',
       SECRET_KEY: '1'.repeat(64),
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',

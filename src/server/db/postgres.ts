@@ -305,9 +305,19 @@ function checkoutFrom(connectionString: string, poolFor: () => pg.Pool) {
       const active = (client as any).activeQuery;
       if (!active) return;
       cancelSent = true;
-      (new pg.Client({ connectionString }) as any).cancel(client, active);
+      const canceller = new pg.Client({ connectionString }) as any;
+      // A server that cannot be reached (a replica going down) must not end this process: the
+      // connection is closed on release anyway, and its statement ends with its deadline.
+      canceller.connection.on('error', () => undefined);
+      canceller.cancel(client, active);
     };
     signal?.addEventListener('abort', onAbort);
+    // The server may close the connection while it is checked out between two statements (a
+    // restart; an export waiting for its reader): the next statement fails, and the connection
+    // is not given back; the process goes on.
+    let broken = false;
+    const onError = () => (broken = true);
+    client.on('error', onError);
     const tx: Tx = {
       async query(sql, params) {
         if (signal?.aborted) throw abortError();
@@ -325,7 +335,8 @@ function checkoutFrom(connectionString: string, poolFor: () => pg.Pool) {
     };
     const release = () => {
       signal?.removeEventListener('abort', onAbort);
-      client.release(cancelSent);
+      client.removeListener('error', onError);
+      client.release(cancelSent || broken);
     };
     return { client, tx, release };
   };
