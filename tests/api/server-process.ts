@@ -17,13 +17,12 @@ export interface Server {
   exited: Promise<number | null>;
 }
 
-/** Starts the server (no demo city: one super admin, ADMIN, who need not enrol in two-factor sign-in) without waiting for it. */
+/** Starts the server (no demo city: one super admin, ADMIN) without waiting for it. */
 export async function spawnServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      REQUIRE_2FA_ROLES: '', // these tests sign in with a password alone
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
