@@ -34,17 +34,9 @@ export async function startChallenge(db: Db, admin: LoginAdmin, attempt: Attempt
 }
 
 /** The admin an unexpired mfa_token stands for (with what the second step needs), or null. */
-export interface Challenge {
+export interface Challenge extends LoginAdmin {
   challenge_id: number;
   challenge_ip: string | null;
-  id: number;
-  username: string;
-  email: string;
-  full_name: string;
-  role: string;
-  password_hash: string;
-  is_active: boolean;
-  two_factor_enabled: boolean;
   totp_secret: string | null;
   totp_last_step: number | null;
 }
