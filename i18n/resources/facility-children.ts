@@ -1,46 +1,19 @@
 /**
  * The records below an integrated facility (spec part 1 §2, §7): its parameters and its
- * connections, as an import names them (the file's headers, the dialog's fields). The tabs of
- * the integrated facilities screen carry their own texts (medical-facilities.ts, integrated).
+ * connections, named as their tabs name them (medical-facilities.ts, `integrated`), so that an
+ * import recognises the tabs' headers and its dialog shows their labels.
  */
 import { defineTexts } from './define';
+import { medicalFacilityTexts } from './medical-facilities';
+
+const tab = (lang: 'id' | 'en') => medicalFacilityTexts[lang].integrated;
 
 export const facilityParamTexts = defineTexts({
-  id: {
-    name: 'Parameter Fasilitas |||| Parameter Fasilitas',
-    fields: { type: 'Tipe', value: 'Nilai', description: 'Deskripsi', flagpoly: 'Flag Poli' },
-  },
-  en: {
-    name: 'Facility Parameter |||| Facility Parameters',
-    fields: { type: 'Type', value: 'Value', description: 'Description', flagpoly: 'Poly Flag' },
-  },
+  id: { name: 'Parameter Fasilitas |||| Parameter Fasilitas', fields: tab('id').params.fields },
+  en: { name: 'Facility Parameter |||| Facility Parameters', fields: tab('en').params.fields },
 });
 
 export const facilityConnectionTexts = defineTexts({
-  id: {
-    name: 'Koneksi Fasilitas |||| Koneksi Fasilitas',
-    fields: {
-      code: 'Kode',
-      production_base_url: 'Production Base URL',
-      sandbox_base_url: 'Sandbox Base URL',
-      x_username: 'X-Username',
-      x_password: 'X-Password',
-      properties: 'Properties',
-      resources: 'Resources',
-      gateway_config: 'Gateway Config',
-    },
-  },
-  en: {
-    name: 'Facility Connection |||| Facility Connections',
-    fields: {
-      code: 'Code',
-      production_base_url: 'Production Base URL',
-      sandbox_base_url: 'Sandbox Base URL',
-      x_username: 'X-Username',
-      x_password: 'X-Password',
-      properties: 'Properties',
-      resources: 'Resources',
-      gateway_config: 'Gateway Config',
-    },
-  },
+  id: { name: 'Koneksi Fasilitas |||| Koneksi Fasilitas', fields: tab('id').connections.fields },
+  en: { name: 'Facility Connection |||| Facility Connections', fields: tab('en').connections.fields },
 });
