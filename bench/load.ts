@@ -55,6 +55,18 @@ const duration = Number(values.duration);
 const serverDir = path.resolve(values['server-dir'] ?? '.');
 const BUDGET = { listShare: 0.5, dashboardShare: 0.3, p99Ms: 100 };
 
+async function removeBenchPatients(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DELETE FROM patients WHERE created_by = 'bench'`);
+  } catch (err) {
+    console.warn(`earlier runs' patients not removed: ${(err as Error).message}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<number> {
   const pglite = values.pglite;
   const databaseUrl = pglite ? undefined : process.env.DATABASE_URL;
@@ -62,6 +74,9 @@ async function main(): Promise<number> {
     console.error('Set DATABASE_URL to a database loaded by `npm run seed`, or pass --pglite.');
     return 2;
   }
+  // The create scenario's patients of earlier runs (created_by 'bench'): removed, so that
+  // their NIKs do not pile up and meet this run's as duplicates (409).
+  if (databaseUrl) await removeBenchPatients(databaseUrl);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-load-'));
   const server = await startServer(serverDir, {
     DATABASE_URL: databaseUrl,
