@@ -28,12 +28,11 @@
  * writes were based on the same version of a record, each record holds the value of the 2xx
  * write that made its current version, and no answer was 5xx.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signIn, startServer, type RunningServer } from './harness.js';
+import { signIn, startBenchServer, type RunningServer } from './harness.js';
 import { load, loadScenarios, printTable, type LoadResult } from './mix.js';
 
 const { values } = parseArgs({
@@ -77,12 +76,8 @@ async function main(): Promise<number> {
   // The create scenario's patients of earlier runs (created_by 'bench'): removed, so that
   // their NIKs do not pile up and meet this run's as duplicates (409).
   if (databaseUrl) await removeBenchPatients(databaseUrl);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-load-'));
-  const server = await startServer(serverDir, {
+  const server = await startBenchServer(serverDir, {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     DEMO_PASSWORD: values.password,
   });
   try {
@@ -139,7 +134,6 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0;
   } finally {
     await server.stop();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

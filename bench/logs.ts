@@ -30,13 +30,10 @@
  * Starts the real server as its own process and signs in as the demo admin. Exit code 1 when
  * over budget.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signIn, startServer } from './harness.js';
+import { signIn, startBenchServer } from './harness.js';
 import { openDb } from '../src/server/db/db.js';
 import { prepareDatabase } from '../src/server/setup.js';
 import { growRequestLog, loadLogRows } from '../src/server/seed/entities/logs.js';
@@ -72,21 +69,10 @@ async function loadAverage() {
 }
 
 async function server(databaseUrl: string, logging: boolean) {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-logs-'));
-  const s = await startServer(path.resolve(values['server-dir'] ?? '.'), {
+  return startBenchServer(values['server-dir'] ?? '.', {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     LOG_API_REQUESTS: logging ? '1' : '0',
   });
-  return {
-    ...s,
-    async stop() {
-      await s.stop();
-      rmSync(tmp, { recursive: true, force: true });
-    },
-  };
 }
 
 async function throughput(base: string, token: string) {

@@ -12,12 +12,10 @@
  * it wrote at the end (patients created_by 'bench-writes', their appointments). Exit code 1
  * when over budget.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signIn, startServer } from './harness.js';
+import { signIn, startBenchServer } from './harness.js';
 import { newPatient } from './mix.js';
 
 const { values } = parseArgs({
@@ -83,12 +81,8 @@ async function main(): Promise<number> {
   );
   if (!facilities.length) throw new Error('no medical facility: load the city with `npm run seed` first');
 
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-writes-'));
-  const server = await startServer(path.resolve(values['server-dir'] ?? '.'), {
+  const server = await startBenchServer(values['server-dir'] ?? '.', {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     DEMO_PASSWORD: values.password,
   });
   try {
@@ -181,7 +175,6 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0;
   } finally {
     await server.stop();
-    rmSync(tmp, { recursive: true, force: true });
     await cleanUp(client);
     await client.end();
   }
