@@ -13,6 +13,7 @@
  * before the first of them from hourly rows, and the part-hour at the period's start from the log.
  */
 import type { Queryable } from '../db/db.js';
+import { periodBounds } from './query.js';
 
 /** Requests no route matched are grouped under this name (as the rollups' triggers write it). */
 export const UNMATCHED_ROUTE = '(tanpa rute)';
@@ -37,19 +38,7 @@ export interface ApiMetric {
   error_count: number;
 }
 
-/**
- * The period's bounds, read first so that the planner knows them (and plans only the months of
- * the request log the part-hour is in): its start, the first full hour, the first UTC midnight
- * at or after that.
- */
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const BOUNDS = `
-  SELECT to_char(since AT TIME ZONE 'UTC', ${ISO}) AS since,
-         to_char(full_from AT TIME ZONE 'UTC', ${ISO}) AS full_from,
-         to_char(date_trunc('day', full_from + interval '1 day' - interval '1 microsecond', 'UTC') AT TIME ZONE 'UTC',
-                 ${ISO}) AS first_day
-    FROM (SELECT since, date_trunc('hour', since) + interval '1 hour' AS full_from
-            FROM (SELECT app_now() - make_interval(hours => $1) AS since) x) y`;
+/** The period's bounds (periodBounds): its start, the first full hour, the first UTC midnight after. */
 const SINCE = '$1::timestamptz';
 const FULL_FROM = '$2::timestamptz';
 const FIRST_DAY = '$3::timestamptz';
@@ -142,10 +131,7 @@ const fromSummary = (m: string) =>
 
 /** The metrics over the period from the source given. */
 export async function metricsFrom(db: Queryable, source: MetricsSource, q: MetricsPeriod) {
-  const { rows: bounds } = await db.query<{ since: string; full_from: string; first_day: string }>(BOUNDS, [
-    q.hours,
-  ]);
-  const { since, full_from, first_day } = bounds[0];
+  const { since, full_from, first_day } = await periodBounds(db, q.hours);
   // The log alone reads from the period's start ($1); the others name all three bounds.
   const params: unknown[] = source === 'log' ? [since] : [since, full_from, first_day];
   const m = q.method ? `AND method = $${params.push(q.method)}` : '';
