@@ -5,7 +5,7 @@
  *   options: --connections 32 --duration 10 --rounds 2 --runs 50 --warmup 5
  *            --load N (first add N log rows: npm run seed -- --logs N) --server-dir <checkout>
  *            --months M (the loaded rows spread over M months instead of 30 days) --api-only
- *            (load API request rows only) --only overhead|endpoints
+ *            (load API request rows only) --only overhead|endpoints|load (load only)
  *            --cleanup-months K (after the endpoints, the retention cleanup keeping K months, timed)
  *            --size N (first bring the request log to N rows, e.g. 50M, over --months months, default
  *            13: each month's partition filled by INSERT ... SELECT generate_series up to its share)
@@ -313,9 +313,10 @@ async function main() {
   }
   if (values.size) {
     const size = parseSize(values.size);
+    // A new database: the server's first start makes the demo accounts the rows name.
+    await (await server(databaseUrl, true)).stop();
     const db = await openDb({ databaseUrl });
     try {
-      await prepareDatabase(db);
       const started = performance.now();
       let last = started;
       const added = await growRequestLog(db, size, Number(values.months ?? 13), (month, done, all) => {

@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
+import { dbTargets, demoFacilities, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { openDb, type Queryable } from '../../src/server/db/db';
 import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { prepareDatabase } from '../../src/server/setup';
@@ -167,6 +167,45 @@ describe.each(dbTargets())('request-log summary (%s)', (kind) => {
     await metricsAgree(t.db, [undefined, 'PUT'], { filled: true });
     sameFigures(await via('90d'), await metricsFrom(t.db, 'log', { hours }), 'filled', false);
   }, 120_000);
+
+  it("gives a facility user the metrics of their facility's requests and the stats of their own rows", async () => {
+    const { own, other } = await demoFacilities(t);
+    await t.db.query(
+      `INSERT INTO role_menu_access (role, menu_path) VALUES ('medical_facility', '/logs-monitoring'),
+              ('medical_facility', '/logs/api-logs') ON CONFLICT DO NOTHING`,
+    );
+    const me = (
+      await t.db.query(`SELECT id FROM web_admins WHERE email = $1`, [DEMO_EMAILS.medical_facility])
+    ).rows[0].id;
+    await t.db.query(
+      `INSERT INTO api_request_logs (request_id, request_time, method, url, route_pattern, status_code, duration_ms, facility_id)
+       SELECT 'fac' || g, app_now() - make_interval(mins => g * 13), 'GET', '/api/fac', '/api/fac/:id',
+              CASE WHEN g % 4 = 0 THEN 500 ELSE 200 END, g * 1.7, CASE WHEN g <= 10 THEN $1::int ELSE $2::int END
+         FROM generate_series(1, 15) g`,
+      [own, other],
+    );
+    await t.db.query(
+      `INSERT INTO activity_logs (admin_id, username, action, table_name, response_status, created_at)
+       SELECT CASE WHEN g <= 3 THEN $1::int ELSE (SELECT min(id) FROM web_admins) END, 'x', 'UPDATE', 'patients', 200,
+              app_now() - make_interval(hours => g)
+         FROM generate_series(1, 8) g`,
+      [me],
+    );
+    const facility = await t.login(DEMO_EMAILS.medical_facility);
+    const get = async (url: string) => {
+      const res = await t.request(facility, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const { metrics } = await get('/api/logs/api-metrics?period=24h');
+    expect(metrics).toEqual(await metricsFrom(t.db, 'log', { hours: 24, facility: own }));
+    expect(metrics.find((m: ApiMetric) => m.url === '/api/fac/:id')).toMatchObject({
+      total_requests: 10,
+      error_count: 2,
+    });
+    const stats = await get('/api/logs/stats?period=7d');
+    expect(stats.activity.total_activities).toBe(3);
+  });
 
   it('loses the rows of the months retention drops', async () => {
     const res = await t.request(superadmin, {

@@ -13,6 +13,7 @@
  * before the first of them from hourly rows, and the part-hour at the period's start from the log.
  */
 import type { Queryable } from '../db/db.js';
+import { periodBounds } from './query.js';
 
 /** Requests no route matched are grouped under this name (as the rollups' triggers write it). */
 export const UNMATCHED_ROUTE = '(tanpa rute)';
@@ -37,10 +38,10 @@ export interface ApiMetric {
   error_count: number;
 }
 
-const SINCE = 'app_now() - make_interval(hours => $1)';
-const FULL_FROM = `date_trunc('hour', ${SINCE}) + interval '1 hour'`;
-/** The first UTC midnight at or after FULL_FROM. */
-const FIRST_DAY = `date_trunc('day', ${FULL_FROM} + interval '1 day' - interval '1 microsecond', 'UTC')`;
+/** The period's bounds (periodBounds): its start, the first full hour, the first UTC midnight after. */
+const SINCE = '$1::timestamptz';
+const FULL_FROM = '$2::timestamptz';
+const FIRST_DAY = '$3::timestamptz';
 
 /** Per method, route and whole millisecond: count, successes and the durations' sum, from the log. */
 const fromLog = (range: string, filter: string) =>
@@ -100,25 +101,26 @@ const fromSummary = (m: string) =>
                          sum(k.n) OVER (PARTITION BY k.method, k.route ORDER BY k.b) - k.n AS below
                     FROM buckets k JOIN totals t USING (method, route)) c
            WHERE below + n >= rank ORDER BY method, route, b),
-        fine AS (
-          SELECT t.method, t.route, d.duration_ms AS ms, d.n
-            FROM target t JOIN s ON s.span = 'day' AND s.method = t.method AND s.route = t.route AND s.hist[t.b] <> 0
-            JOIN api_request_daily d ON d.day = s.at AND d.method = t.method AND d.route_pattern = t.route
-                                    AND d.duration_ms >= t.lo AND d.duration_ms < t.hi
-          UNION ALL
-          SELECT t.method, t.route, h.duration_ms, h.n
-            FROM target t JOIN s ON s.span = 'hour' AND s.method = t.method AND s.route = t.route AND s.hist[t.b] <> 0
-            JOIN api_request_hourly h ON h.hour = s.at AND h.method = t.method AND h.route_pattern = t.route
-                                     AND h.duration_ms >= t.lo AND h.duration_ms < t.hi
-          UNION ALL
-          SELECT t.method, t.route, r.ms, r.n FROM target t JOIN raw r USING (method, route)
-           WHERE r.ms >= t.lo AND r.ms < t.hi),
+        fine AS MATERIALIZED (
+          SELECT t.method, t.route, t.below, t.rank, f.ms, sum(f.n) AS n
+            FROM target t CROSS JOIN LATERAL (
+                   SELECT d.duration_ms AS ms, d.n FROM s
+                     JOIN api_request_daily d ON d.day = s.at AND d.method = s.method AND d.route_pattern = s.route
+                                             AND d.duration_ms >= t.lo AND d.duration_ms < t.hi
+                    WHERE s.span = 'day' AND s.method = t.method AND s.route = t.route AND s.hist[t.b] <> 0
+                   UNION ALL
+                   SELECT h.duration_ms, h.n FROM s
+                     JOIN api_request_hourly h ON h.hour = s.at AND h.method = s.method AND h.route_pattern = s.route
+                                              AND h.duration_ms >= t.lo AND h.duration_ms < t.hi
+                    WHERE s.span = 'hour' AND s.method = t.method AND s.route = t.route AND s.hist[t.b] <> 0
+                   UNION ALL
+                   SELECT r.ms, r.n FROM raw r
+                    WHERE r.method = t.method AND r.route = t.route AND r.ms >= t.lo AND r.ms < t.hi) f
+           GROUP BY 1, 2, 3, 4, 5),
         p95 AS (
           SELECT method, route, min(ms) AS ms
-            FROM (SELECT f.method, f.route, f.ms, t.rank,
-                         t.below + sum(sum(f.n)) OVER (PARTITION BY f.method, f.route ORDER BY f.ms) AS upto
-                    FROM fine f JOIN target t USING (method, route)
-                   GROUP BY f.method, f.route, f.ms, t.below, t.rank) x
+            FROM (SELECT method, route, ms, rank,
+                         below + sum(n) OVER (PARTITION BY method, route ORDER BY ms) AS upto FROM fine) x
            WHERE upto >= rank GROUP BY 1, 2)
    SELECT t.method, t.route AS url, t.total::int AS total_requests,
           round(100.0 * t.ok / t.total, 2)::float8 AS success_rate_percent,
@@ -129,7 +131,9 @@ const fromSummary = (m: string) =>
 
 /** The metrics over the period from the source given. */
 export async function metricsFrom(db: Queryable, source: MetricsSource, q: MetricsPeriod) {
-  const params: unknown[] = [q.hours];
+  const { since, full_from, first_day } = await periodBounds(db, q.hours);
+  // The log alone reads from the period's start ($1); the others name all three bounds.
+  const params: unknown[] = source === 'log' ? [since] : [since, full_from, first_day];
   const m = q.method ? `AND method = $${params.push(q.method)}` : '';
   const sql =
     source === 'summary'
