@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Db, Session, Tx } from './types.js';
 import { typeParsers } from './types.js';
 import { POOL_BUSY, QUERY_CANCELED, work } from './work.js';
@@ -105,6 +108,11 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   };
 }
 
+/** `COPY … FROM STDIN` of these bytes on this client; resolves when PostgreSQL has taken them all. */
+async function copyIn(client: pg.ClientBase, sql: string, data: Buffer[]): Promise<void> {
+  await pipeline(Readable.from(data), client.query(copyFromStdin(sql)));
+}
+
 /** One client's statements in order, and transactions by hand (BEGIN ... COMMIT). */
 export function clientRunner(client: pg.Client): Omit<Session, 'cancel' | 'close'> {
   const tx: Tx = {
@@ -115,6 +123,7 @@ export function clientRunner(client: pg.Client): Omit<Session, 'cancel' | 'close
     async exec(sql) {
       await client.query(sql);
     },
+    copyFrom: (sql, data) => copyIn(client, sql, data),
   };
   return {
     ...tx,
@@ -338,6 +347,10 @@ function checkoutFrom(connectionString: string, poolFor: () => pg.Pool) {
       },
       async exec(sql) {
         await client.query(sql); // no parameters: the simple protocol accepts several statements
+      },
+      async copyFrom(sql, data) {
+        if (signal?.aborted) throw abortError();
+        await copyIn(client, sql, data);
       },
     };
     const release = () => {

@@ -14,8 +14,9 @@ export interface Tx extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**
-   * `COPY … FROM STDIN` of these bytes, where the driver takes them in the same process
-   * (PGlite). Bulk loads on PostgreSQL stream theirs on a connection of their own (seed/bulk.ts).
+   * `COPY … FROM STDIN` of these bytes, in this transaction (PGlite takes them in the same
+   * process, node-postgres streams them). The city's bulk load on PostgreSQL streams its own on
+   * a connection of its own (seed/bulk.ts).
    */
   copyFrom?(sql: string, data: Buffer[]): Promise<void>;
 }

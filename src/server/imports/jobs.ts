@@ -104,8 +104,9 @@ export interface Progress {
 }
 
 /**
- * Stores the counts so far and the new problems (up to MAX_PROBLEMS in all), in the caller's
- * transaction. Answers whether a cancel was asked for.
+ * Adds a batch's counts and problems to the job's, in the caller's transaction (batches written
+ * side by side add theirs in whichever order they commit): the problems kept in row order, the
+ * first MAX_PROBLEMS of them. Answers whether a cancel was asked for.
  */
 export async function saveProgress(
   tx: Queryable,
@@ -115,8 +116,13 @@ export async function saveProgress(
   extra: { columns?: string[]; fields?: { column: string; field: string | null }[] } = {},
 ): Promise<boolean> {
   const { rows } = await tx.query<{ cancel_requested: boolean }>(
-    `UPDATE import_jobs SET bytes_read = $2, rows_read = $3, rows_inserted = $4, rows_updated = $5,
-            rows_unchanged = $6, rows_rejected = $7, problems = problems || $8::jsonb,
+    `UPDATE import_jobs SET bytes_read = greatest(bytes_read, $2), rows_read = rows_read + $3,
+            rows_inserted = rows_inserted + $4, rows_updated = rows_updated + $5,
+            rows_unchanged = rows_unchanged + $6, rows_rejected = rows_rejected + $7,
+            problems = CASE WHEN $8::jsonb = '[]' THEN problems ELSE
+              (SELECT coalesce(jsonb_agg(e.p ORDER BY (e.p->>'row')::int, e.n), '[]')
+                 FROM (SELECT p, n FROM jsonb_array_elements(problems || $8::jsonb) WITH ORDINALITY AS a(p, n)
+                        ORDER BY (p->>'row')::int, n LIMIT ${MAX_PROBLEMS}) e) END,
             columns = coalesce($9::jsonb, columns), fields = coalesce($10::jsonb, fields),
             heartbeat_at = app_now()
       WHERE id = $1 RETURNING cancel_requested`,

@@ -18,6 +18,8 @@ import type { Problem } from './jobs.js';
 export const OTHER_FACILITY =
   'Baris ini untuk fasilitas lain: akun fasilitas hanya dapat mengimpor data fasilitasnya sendiri';
 
+export const NUL_CHARACTER = 'Berisi karakter NUL yang tidak dapat disimpan';
+
 export interface SourceRow {
   /** 1-based data row of the file. */
   row: number;
@@ -75,7 +77,10 @@ export function rowChecker(
     converters.forEach((convertCell, i) => {
       if (!convertCell) return;
       const field = columns[i].field!;
-      const out = convertCell(row.cells[i] ?? '');
+      const cell = row.cells[i] ?? '';
+      // PostgreSQL's text holds no NUL character.
+      if (cell.includes('\0')) return void problems.push(problemAt(row, field, NUL_CHARACTER));
+      const out = convertCell(cell);
       if ('value' in out) record[field] = out.value;
       else if ('problem' in out) problems.push(problemAt(row, field, out.problem));
     });
@@ -123,5 +128,11 @@ export function rowChecker(
     return checked;
   }
 
-  return { check };
+  /** Every field a checked record may hold (a record lacks those its row leaves empty). */
+  const fields = new Set(columns.flatMap((c) => (c.field ? [c.field] : [])));
+  for (const f of m.writable) if (m.props[f]?.default !== undefined) fields.add(f);
+  if (fillCreatedBy) fields.add('created_by');
+  if (facilityColumn && importer.facility !== null) fields.add(facilityColumn);
+
+  return { check, columns: [...fields] };
 }

@@ -10,27 +10,22 @@ import type { Db, Tx } from '../db/db.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { logActivity } from '../plugins/audit.js';
 import type { ResourceModel } from '../resources/model.js';
-import { writeValues } from '../resources/write-values.js';
 import { fieldLabel, mapColumns, type ColumnField } from './fields.js';
 import {
   CANCELLED,
   finishJob,
   INTERRUPTED,
-  MAX_PROBLEMS,
   saveProgress,
-  saveRejected,
   startJob,
   type JobStatus,
-  type Problem,
   type Progress,
-  type RejectedRow,
 } from './jobs.js';
-import { rowChecker, type CheckedRow, type SourceRow } from './rows.js';
+import { BATCH_ROWS, batchRunner, GROUP_ROWS, noProgress, type Batch } from './batch.js';
+import { openWriters, WRITERS, WritePipeline } from './pipeline.js';
+import type { SourceRow } from './rows.js';
 import { EMPTY_FILE, FileError, openTable } from './source.js';
-import { batchWriter, columnTypes } from './writer.js';
 
-/** Rows per batch: one transaction, one INSERT (more per batch held more memory for little speed). */
-export const BATCH_ROWS = 1000;
+export { BATCH_ROWS };
 export const NO_COLUMN_KNOWN =
   'Tidak ada kolom yang dikenali: gunakan judul kolom hasil ekspor atau nama field, atau atur pemetaan kolom';
 export const STOPPED_AT = (row: number, dryRun: boolean) =>
@@ -65,120 +60,12 @@ export interface ImportJob {
   stopping?: AbortSignal;
 }
 
-/** The rejected row for the rejected-rows file: its cells (secrets blanked), its number and the reasons. */
-function rejectedRow(
-  row: SourceRow,
-  problems: Problem[],
-  columns: ColumnField[],
-  secrets: string[],
-): RejectedRow {
-  return {
-    row_number: row.row,
-    cells: columns.map((c, i) => (c.field && secrets.includes(c.field) ? '' : (row.cells[i] ?? ''))),
-    message: `Baris ${row.row}: ${problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ')}`,
-  };
-}
-
-const emptyCounts = (): Progress => ({
-  bytes_read: 0,
-  rows_read: 0,
-  rows_inserted: 0,
-  rows_updated: 0,
-  rows_unchanged: 0,
-  rows_rejected: 0,
-});
-
-/**
- * The work of one batch for a job whose file has these columns: check the rows, write the
- * good ones (unless a dry run), keep the rejected ones and the counts, in one transaction.
- * Answers whether a cancel was asked for; `stoppedAt` is the bad row a 'stop' job ended on.
- */
-async function batchRunner(db: Db, job: ImportJob, columns: ColumnField[], counts: Progress) {
-  const { id, m, request } = job;
-  const admin = request.admin;
-  const facility = admin?.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
-  const checker = rowChecker(m, columns, { username: admin?.username ?? null, facility }, job.resources);
-  const { storedValues } = writeValues(m, job.secretKey);
-  const writer = job.dryRun
-    ? null
-    : batchWriter(m, {
-        types: await columnTypes(db, m.decl.table),
-        updatable: columns.flatMap((c) => (c.field && !m.secrets.includes(c.field) ? [c.field] : [])),
-        facility,
-        request,
-      });
-  const state = { problemsKept: 0, stoppedAt: null as number | null };
-  // Stored as checked where no value is hashed, encrypted or forced to the caller's facility.
-  const plain = !m.secrets.length && !m.scope(request);
-
-  /** Checks a batch (outside any transaction, so the next batch is checked while one is written). */
-  async function check(part: SourceRow[]): Promise<Checked> {
-    const checked = await checker.check(db, part);
-    const firstBad = job.onError === 'stop' ? checked.findIndex((c) => c.problems.length) : -1;
-    const considered = firstBad >= 0 ? checked.slice(0, firstBad + 1) : checked;
-    if (firstBad >= 0) state.stoppedAt = checked[firstBad].row;
-    const good = considered.filter((c) => !c.problems.length);
-    const values = !writer
-      ? []
-      : plain
-        ? good.map((g) => g.record)
-        : await Promise.all(good.map((g) => storedValues(request, { ...g.record })));
-    return { considered, good, values, rejected: considered.filter((c) => c.problems.length) };
-  }
-
-  async function writeGood(tx: Tx, { good, values, rejected }: Checked) {
-    const written = await writer!.write(
-      tx,
-      values,
-      good.map((g) => g.record),
-    );
-    counts.rows_inserted += written.inserted;
-    counts.rows_updated += written.updated;
-    counts.rows_unchanged += written.unchanged;
-    for (const f of written.failed) {
-      const row = good[f.index];
-      const column = columns.find((c) => c.field === f.field)?.column ?? null;
-      row.problems.push({ row: row.row, column, value: null, message: f.message });
-      rejected.push(row);
-    }
-    rejected.sort((a, b) => a.row - b.row);
-  }
-
-  /** Writes a checked batch with its rejected rows and the counts; answers whether a cancel was asked. */
-  const write = (batch: Checked, bytes: number) =>
-    db.transaction(async (tx) => {
-      if (db.kind === 'postgres') await tx.query("SET LOCAL statement_timeout = '120s'");
-      if (writer && batch.good.length) await writeGood(tx, batch);
-      counts.rows_read += batch.considered.length;
-      counts.rows_rejected += batch.rejected.length;
-      counts.bytes_read = bytes;
-      const problems = batch.rejected
-        .flatMap((r) => r.problems)
-        .slice(0, Math.max(0, MAX_PROBLEMS - state.problemsKept));
-      state.problemsKept += problems.length;
-      await saveRejected(
-        tx,
-        id,
-        batch.rejected.map((r) => rejectedRow(r, r.problems, columns, m.secrets)),
-      );
-      return saveProgress(tx, id, counts, problems);
-    });
-  return { check, write, state };
-}
-
-interface Checked {
-  /** The rows taken (a 'stop' job's batch ends at its first bad row). */
-  considered: CheckedRow[];
-  good: CheckedRow[];
-  /** The good rows' column values, as stored. */
-  values: Record<string, unknown>[];
-  rejected: CheckedRow[];
-}
-
 export async function runImport(db: Db, job: ImportJob): Promise<void> {
   const { id, m, request } = job;
-  const counts = emptyCounts();
+  const counts = noProgress();
   let source: Awaited<ReturnType<typeof openTable>> | undefined;
+  let writers: Awaited<ReturnType<typeof openWriters>> | undefined;
+  let pipeline: WritePipeline<Batch> | undefined;
   try {
     if (job.stopping?.aborted) return void (await finishJob(db, id, 'failed', INTERRUPTED));
     if (!(await startJob(db, id))) return;
@@ -192,42 +79,47 @@ export async function runImport(db: Db, job: ImportJob): Promise<void> {
     if (!columns.some((c) => c.field)) throw new FileError(NO_COLUMN_KNOWN);
     const missing = missingRequired(job, columns);
     if (missing.length) throw new FileError(MISSING_COLUMNS(missing.map((f) => fieldLabel(m.decl, f))));
-    const batch = await batchRunner(db, job, columns, counts);
+    writers = await openWriters(db, job.dryRun ? 1 : WRITERS);
+    const batches = await batchRunner(db, job, columns, counts, writers.transactions.length > 1);
+    pipeline = new WritePipeline(writers.transactions, batches.write);
 
-    let part: SourceRow[] = [];
+    let batch = batches.empty();
+    let group: SourceRow[] = [];
     let number = 0;
-    let cancelled = false;
-    // One batch is written while the next is read and checked.
-    let writing: Promise<boolean> | null = null;
+    // Batches are written while the next ones are read and checked.
     for (;;) {
       const next = await rows.next();
-      if (!next.done) part.push({ row: ++number, cells: next.value });
-      if (part.length >= BATCH_ROWS || (next.done && part.length)) {
-        const bytes = source.bytesRead();
-        const checked = await batch.check(part);
-        part = [];
-        if (writing && (await writing)) {
-          cancelled = true;
-          writing = null;
-          break;
-        }
-        writing = batch.write(checked, bytes);
-        writing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-        if (batch.state.stoppedAt !== null || job.stopping?.aborted) break;
+      if (!next.done) group.push({ row: ++number, cells: next.value });
+      const checking = group.length >= GROUP_ROWS || (next.done && group.length > 0);
+      if (checking) {
+        await batches.add(batch, group);
+        group = [];
       }
-      if (next.done) break;
+      const stopped = batches.state.stoppedAt !== null;
+      if (batch.rows >= BATCH_ROWS || stopped || (next.done && batch.rows)) {
+        batch.bytes = source.bytesRead();
+        if (!(await pipeline.dispatch(batch))) break;
+        batch = batches.empty();
+      }
+      if (next.done || stopped || pipeline.cancelled || job.stopping?.aborted) break;
+      // Lets the database's answers in between groups: the batches being written go on meanwhile.
+      if (checking) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (writing) cancelled = (await writing) || cancelled;
+    await pipeline.finish();
+    const cancelled = pipeline.cancelled;
     if (cancelled) await conclude(db, job, counts, 'cancelled', CANCELLED);
     else if (job.stopping?.aborted) await conclude(db, job, counts, 'failed', INTERRUPTED);
-    else if (batch.state.stoppedAt !== null)
-      await conclude(db, job, counts, 'failed', STOPPED_AT(batch.state.stoppedAt, job.dryRun));
+    else if (batches.state.stoppedAt !== null)
+      await conclude(db, job, counts, 'failed', STOPPED_AT(batches.state.stoppedAt, job.dryRun));
     else await conclude(db, job, counts, 'done', null);
   } catch (err) {
+    // Batches already being written end first: the counts then match what was written.
+    await pipeline?.finish().catch(() => undefined);
     if (!(err instanceof FileError)) request.log.error({ err }, 'import failed');
     const message = err instanceof FileError ? err.message : FAILED;
     await conclude(db, job, counts, 'failed', message).catch(() => undefined);
   } finally {
+    await writers?.close();
     source?.close();
     await rm(job.path, { force: true }).catch(() => undefined);
   }

@@ -18,7 +18,7 @@ function inProcessPath(db: Db, plan: CityPlan, options: LoadOptions): LoadPath {
     settings: postgres ? [`SET LOCAL maintenance_work_mem = '256MB'`] : [],
     async writer(tx) {
       // In-process (PGlite), COPY takes the rows in half the time of INSERTs of the same rows.
-      const send = tx.copyFrom?.bind(tx);
+      const send = postgres ? undefined : tx.copyFrom?.bind(tx);
       if (send) return copyWriter(tx, { send, frozen: new Set(), pool: null, rangeSize: 1000 });
       const rangeSize = options.batchSize ?? (postgres ? 2000 : 1000);
       return insertWriter(tx, { chunk: postgres ? 20_000 : 2500, rangeSize });
