@@ -164,9 +164,15 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of the server process and of the PostgreSQL backends serving its database. */
-async function cpuNow(server: RunningServer): Promise<{ server: number; backends: Map<number, number> }> {
-  const backends = new Map<number, number>();
+/**
+ * CPU seconds of the server process and of the PostgreSQL backends serving its database, as
+ * last seen in `seen` (the import's own connections come and go with the job: each poll notes
+ * them, so that their CPU counts once they have gone).
+ */
+async function cpuNow(
+  server: RunningServer,
+  seen = new Map<number, number>(),
+): Promise<{ server: number; backends: Map<number, number> }> {
   if (!values.pglite) {
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
@@ -174,9 +180,9 @@ async function cpuNow(server: RunningServer): Promise<{ server: number; backends
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
     await c.end();
-    for (const { pid } of rows) backends.set(pid, cpuSeconds(pid));
+    for (const { pid } of rows) seen.set(pid, Math.max(seen.get(pid) ?? 0, cpuSeconds(pid)));
   }
-  return { server: cpuSeconds(server.child.pid!), backends };
+  return { server: cpuSeconds(server.child.pid!), backends: seen };
 }
 
 /** The server's resident memory now (VmRSS), in MiB. */
@@ -202,8 +208,10 @@ async function importOnce(server: RunningServer, token: string, file: string, la
   if (res.status !== 202) throw new Error(`${label}: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: number };
   let job: Record<string, any>;
+  const seen = new Map<number, number>();
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
+    await cpuNow(server, seen);
     job = (await (
       await fetch(`${server.base}/api/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as Record<string, any>;
@@ -211,7 +219,7 @@ async function importOnce(server: RunningServer, token: string, file: string, la
   }
   const seconds = (performance.now() - started) / 1000;
   // The database's CPU: each backend's now, less what it had used before the run.
-  const after = await cpuNow(server);
+  const after = await cpuNow(server, seen);
   let dbCpu = 0;
   for (const [pid, cpu] of after.backends) dbCpu += cpu - (cpuBefore.backends.get(pid) ?? 0);
   return {

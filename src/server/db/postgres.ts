@@ -100,7 +100,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         (c, started) => inTransaction(c, readOnly, fn, started),
       );
     },
-    openSession: () => openSession(connectionString, options, light),
+    openSession: (name) => openSession(connectionString, options, light, name),
     async close() {
       reads?.close();
       await Promise.all([light.end(), heavy.end(), ...(reads?.pools.map((p) => p.end()) ?? [])]);
@@ -146,9 +146,10 @@ async function openSession(
   connectionString: string,
   options: PostgresOptions,
   pool: pg.Pool,
+  name = MAINTENANCE_APPLICATION_NAME,
 ): Promise<Session> {
   const config = poolConfig(connectionString, { ...options, statementTimeoutMs: 0 }, 1);
-  const client = new pg.Client({ ...config, application_name: MAINTENANCE_APPLICATION_NAME });
+  const client = new pg.Client({ ...config, application_name: name });
   client.on('error', () => undefined); // a server restart ends the work; the next start resumes it
   await client.connect();
   const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;

@@ -33,9 +33,10 @@ export interface Db extends Tx {
   readonly reads?: ReadRouter;
   /**
    * PostgreSQL: a connection of its own, outside the request pools and without their statement
-   * deadline, for long maintenance (index builds, rollup rebuilds). PGlite has one connection.
+   * deadline, for long maintenance (index builds, rollup rebuilds) and an import's batches,
+   * named `applicationName` in pg_stat_activity. PGlite has one connection.
    */
-  openSession?(): Promise<Session>;
+  openSession?(applicationName?: string): Promise<Session>;
 }
 
 /** One connection held for long work: statements in order, transactions by hand, cancellable. */

@@ -12,6 +12,9 @@ import type { Db, Tx } from '../db/db.js';
 /** Runs fn in a transaction of one writer. */
 export type WriterTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** The application_name of the connections an import writes on (bench:import watches them). */
+export const IMPORT_APPLICATION_NAME = 'dkj-import';
+
 /** Connections that write batches side by side on PostgreSQL. */
 export const WRITERS = 2;
 
@@ -20,7 +23,9 @@ export async function openWriters(db: Db, count: number) {
     const transaction: WriterTransaction = (fn) => db.transaction(fn);
     return { transactions: [transaction], close: async () => undefined };
   }
-  const sessions = await Promise.all(Array.from({ length: count }, () => db.openSession!()));
+  const sessions = await Promise.all(
+    Array.from({ length: count }, () => db.openSession!(IMPORT_APPLICATION_NAME)),
+  );
   return {
     transactions: sessions.map(
       (s): WriterTransaction =>

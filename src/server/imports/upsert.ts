@@ -57,9 +57,15 @@ export const stagedSource = (m: ResourceModel, o: UpsertOptions, where?: string)
   where,
 });
 
+/** What an upsert answers: how many rows it wrote, and how many of those it inserted. */
+export interface Upserted {
+  written: number;
+  inserted: number;
+}
+
 /**
  * The upsert of the rows of `src`, filling these columns (and the columns derived from them);
- * answers, for each row written, whether it was inserted.
+ * answers one row, Upserted.
  */
 export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
   const key = m.decl.naturalKey ?? [];
@@ -90,11 +96,12 @@ export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: str
                (${update.map((c) => `EXCLUDED.${quote(c)}`).join(', ')}, true)`
       : `ON CONFLICT (${key.map(quote).join(', ')}) DO NOTHING`;
   }
-  return `INSERT INTO ${m.table} (${all.map(quote).join(', ')})
+  return `WITH written AS (INSERT INTO ${m.table} (${all.map(quote).join(', ')})
     SELECT ${all.map(valueOf).join(', ')} FROM ${src.from}
     ${derived.map((d) => d.join).join('\n')}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ${conflict} RETURNING (xmax::text = '0') AS inserted`;
+    ${conflict} RETURNING (xmax::text = '0') AS inserted)
+    SELECT count(*)::int AS written, (count(*) FILTER (WHERE inserted))::int AS inserted FROM written`;
 }
 
 /**

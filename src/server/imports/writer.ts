@@ -13,7 +13,14 @@ import { AppError, uniqueViolationField } from '../plugins/errors.js';
 import { writeHooksOf } from '../resources/hooks.js';
 import { quote, type ResourceModel } from '../resources/model.js';
 import { STAGE, stageRows, type StagedRows } from './stage.js';
-import { jsonSource, othersStatement, stagedSource, upsertStatement, type UpsertOptions } from './upsert.js';
+import {
+  jsonSource,
+  othersStatement,
+  stagedSource,
+  upsertStatement,
+  type Upserted,
+  type UpsertOptions,
+} from './upsert.js';
 
 export const KEY_OF_OTHER_FACILITY =
   'Data ini sudah terdaftar di fasilitas lain: akun fasilitas hanya dapat mengubah data fasilitasnya sendiri';
@@ -62,16 +69,16 @@ async function oneByOne(
   count: number,
   skip: Set<number>,
   counts: WriteCounts,
-  write: (index: number) => Promise<{ inserted: boolean } | undefined>,
+  write: (index: number) => Promise<Upserted>,
 ) {
   for (let index = 0; index < count; index++) {
     if (skip.has(index)) continue;
     await tx.query('SAVEPOINT import_row');
     try {
-      const row = await write(index);
-      if (!row) counts.unchanged++;
-      else if (row.inserted) counts.inserted++;
-      else counts.updated++;
+      const { written, inserted } = await write(index);
+      counts.inserted += inserted;
+      counts.updated += written - inserted;
+      counts.unchanged += 1 - written;
       await tx.query('RELEASE SAVEPOINT import_row');
     } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT import_row');
@@ -108,23 +115,19 @@ export function batchWriter(m: ResourceModel, o: WriterOptions) {
     if (skip.size === count) return counts;
     await tx.query('SAVEPOINT import_batch');
     try {
-      const { rows } = await tx.query<{ inserted: boolean }>(
-        upsertStatement(m, o, columns, stagedSource(m, o)),
-      );
+      const { rows } = await tx.query<Upserted>(upsertStatement(m, o, columns, stagedSource(m, o)));
       await tx.query('RELEASE SAVEPOINT import_batch');
-      counts.inserted = rows.filter((r) => r.inserted).length;
-      counts.updated = rows.length - counts.inserted;
-      counts.unchanged = count - skip.size - rows.length;
+      const { written, inserted } = rows[0];
+      counts.inserted = inserted;
+      counts.updated = written - inserted;
+      counts.unchanged = count - skip.size - written;
       return counts;
     } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT import_batch');
       if (!failureOf(m, err) && (err as { code?: string })?.code !== SAME_KEY_TWICE) throw err;
     }
     const one = upsertStatement(m, o, columns, stagedSource(m, o, 'r.i = $1'));
-    await oneByOne(tx, m, count, skip, counts, async (i) => {
-      const { rows } = await tx.query<{ inserted: boolean }>(one, [i]);
-      return rows[0];
-    });
+    await oneByOne(tx, m, count, skip, counts, async (i) => (await tx.query<Upserted>(one, [i])).rows[0]);
     return counts;
   }
 
@@ -145,11 +148,10 @@ export function batchWriter(m: ResourceModel, o: WriterOptions) {
     const ctx = { tx, op, before, values, body, admin: o.request.admin, request: o.request };
     await hooks.beforeWrite?.(ctx);
     const columns = Object.keys(values);
-    const { rows } = await tx.query<{ inserted: boolean }>(
-      upsertStatement(m, o, columns, jsonSource(m, o, columns)),
-      [JSON.stringify([values])],
-    );
-    if (hooks.afterWrite && rows[0]) {
+    const { rows } = await tx.query<Upserted>(upsertStatement(m, o, columns, jsonSource(m, o, columns)), [
+      JSON.stringify([values]),
+    ]);
+    if (hooks.afterWrite && rows[0].written) {
       const { rows: after } = await tx.query(
         `SELECT ${m.selectList} FROM ${m.table} WHERE ${keyWhere()}`,
         key.map((c) => values[c]),
