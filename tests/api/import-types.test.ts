@@ -271,6 +271,15 @@ describe.each(dbTargets())('import column types and keys (%s)', (kind) => {
       { row: 2, column: 'Fasilitas Kesehatan', value: String(facilities.other), message: OTHER_FACILITY },
       { row: 3, column: 'Nomor Identitas', value: null, message: KEY_OF_OTHER_FACILITY },
     ]);
+    // A row the database refused comes back in the rejected-rows file as the file had it.
+    const rejected = await t.request(faskes, { method: 'GET', url: `/api/imports/${job.id}/rejected` });
+    const lines = rejected.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[2]).toBe(
+      `${[...takenCells, ''].join(',')},Baris 3: Nomor Identitas: ${KEY_OF_OTHER_FACILITY}`,
+    );
     expect(await one(`SELECT medical_facility_id FROM patients WHERE full_name = 'Faskes Milik'`)).toEqual({
       medical_facility_id: facilities.own,
     });

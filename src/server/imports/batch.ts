@@ -22,7 +22,7 @@ import {
 } from './jobs.js';
 import { rowChecker, type SourceRow } from './rows.js';
 import type { ImportJob } from './run.js';
-import { StagedRows } from './stage.js';
+import { LineBuffers, StagedRows } from './stage.js';
 import { columnTypes } from './upsert.js';
 import { batchWriter } from './writer.js';
 
@@ -38,7 +38,7 @@ export interface Batch {
   bytes: number;
   /** The good rows' numbers and cells (as JSON), by index in the batch. */
   numbers: number[];
-  cells: string[];
+  cells: LineBuffers;
   staged: StagedRows | null;
   /** A resource with write hooks: the good rows' stored values and checked records. */
   values: Record<string, unknown>[];
@@ -111,7 +111,7 @@ export async function batchRunner(
     rows: 0,
     bytes: 0,
     numbers: [],
-    cells: [],
+    cells: new LineBuffers(),
     staged: staged ? new StagedRows(checker.columns) : null,
     values: [],
     bodies: [],
@@ -169,7 +169,7 @@ export async function batchRunner(
       done.rows_updated = written.updated;
       done.rows_unchanged = written.unchanged;
       for (const f of written.failed) {
-        const row = { row: batch.numbers[f.index], cells: JSON.parse(batch.cells[f.index]) as string[] };
+        const row = { row: batch.numbers[f.index], cells: JSON.parse(batch.cells.get(f.index)) as string[] };
         const column = columns.find((c) => c.field === f.field)?.column ?? null;
         const problem = { row: row.row, column, value: null, message: f.message };
         rejected.push(rejectedRow(row, [problem], columns, m.secrets));

@@ -83,15 +83,23 @@ function areaNames(level: string): Map<string, string> {
   return names;
 }
 
-export type Converted = { value: unknown } | { problem: string } | { missing: true };
+/** A cell its field cannot take, and why. */
+export class CellProblem {
+  constructor(readonly message: string) {}
+}
+/** An empty cell of a field that takes no empty value: the record leaves the field out. */
+export const MISSING = Symbol('missing');
 
-/** Turns one cell of a field into its value. */
+/** A cell's value, or why there is none (a new object only for a problem: a million rows ask). */
+export type Converted = unknown;
+
+/** Turns one cell of a field into its value, a CellProblem or MISSING. */
 export function fieldConverter(m: ResourceModel, field: string, money: boolean): (text: string) => Converted {
   const p: JsonSchema = m.props[field];
   const type = baseType(p);
   const nullable = Array.isArray(p.type) ? p.type.includes('null') : false;
   const required = m.required.includes(field);
-  const empty = (): Converted => (nullable && !required ? { value: null } : { missing: true });
+  const empty = nullable && !required ? null : MISSING;
   const choiceLabels = new Map<string, unknown>();
   for (const which of ['en', 'id'] as const) {
     const choices = textsOf(which === 'id' ? indonesian : english, m.decl, which).choices?.[field] ?? {};
@@ -109,35 +117,28 @@ export function fieldConverter(m: ResourceModel, field: string, money: boolean):
   return (raw) => {
     const text =
       raw.length && (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) ? raw.trim() : raw;
-    if (text === '') return empty();
+    if (text === '') return empty;
     if (type === 'boolean') {
       const v = choice(text) ?? parseBooleanText(text);
-      return v === undefined ? { problem: MSG.boolean } : { value: v };
+      return v === undefined ? new CellProblem(MSG.boolean) : v;
     }
     if (type === 'integer' || type === 'number') {
       const n = parseNumberText(text, type === 'integer' || money);
       if (n === undefined || (type === 'integer' && !Number.isInteger(n)))
-        return { problem: type === 'integer' ? MSG.integer : MSG.number };
-      return { value: n };
+        return new CellProblem(type === 'integer' ? MSG.integer : MSG.number);
+      return n;
     }
     if (type === 'object' || type === 'array' || p.$ref !== undefined) {
       try {
-        return { value: JSON.parse(text) };
+        return JSON.parse(text);
       } catch {
-        return { problem: MSG.json };
+        return new CellProblem(MSG.json);
       }
     }
-    if (p.format === 'date') {
-      const d = parseDateText(text);
-      return d ? { value: d } : { problem: MSG.date };
-    }
-    if (p.format === 'date-time') {
-      const d = parseDateTimeText(text);
-      return d ? { value: d } : { problem: MSG.dateTime };
-    }
-    if (p.enum) return { value: choice(text) ?? text };
-    if (areas)
-      return { value: exact.get(text) ?? areas.get(normalizeLabel(text)) ?? areas.get(text) ?? text };
-    return { value: text };
+    if (p.format === 'date') return parseDateText(text) ?? new CellProblem(MSG.date);
+    if (p.format === 'date-time') return parseDateTimeText(text) ?? new CellProblem(MSG.dateTime);
+    if (p.enum) return choice(text) ?? text;
+    if (areas) return exact.get(text) ?? areas.get(normalizeLabel(text)) ?? areas.get(text) ?? text;
+    return text;
   };
 }

@@ -11,7 +11,7 @@ import { fieldErrorsFromAjv, REQUIRED, type AjvLikeError } from '../../domain/va
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { routeSchemas } from '../resources/route-schemas.js';
 import type { ResourceModel } from '../resources/model.js';
-import { fieldConverter, fieldLabel, type ColumnField } from './fields.js';
+import { CellProblem, fieldConverter, fieldLabel, MISSING, type ColumnField } from './fields.js';
 import { referenceResolver, referenceTargets } from './references.js';
 import type { Problem } from './jobs.js';
 
@@ -47,8 +47,7 @@ export function rowChecker(
   const references = referenceResolver(referenceTargets(m.decl, all));
   const converters = columns.map(({ field }) => {
     if (!field) return null;
-    if (references.fields.has(field))
-      return (text: string) => (text.trim() ? { value: text.trim() } : { value: null });
+    if (references.fields.has(field)) return (text: string) => text.trim() || null;
     return fieldConverter(m, field, m.decl.columns?.[field]?.kind === 'money');
   });
   const columnOf = new Map<string, { name: string; index: number }>();
@@ -74,21 +73,21 @@ export function rowChecker(
   function convert(row: SourceRow): CheckedRow {
     const record: Record<string, unknown> = {};
     const problems: Problem[] = [];
-    converters.forEach((convertCell, i) => {
-      if (!convertCell) return;
+    for (let i = 0; i < converters.length; i++) {
+      const convertCell = converters[i];
+      if (!convertCell) continue;
       const field = columns[i].field!;
       const cell = row.cells[i] ?? '';
       // PostgreSQL's text holds no NUL character.
-      if (cell.includes('\0')) return void problems.push(problemAt(row, field, NUL_CHARACTER));
-      const out = convertCell(cell);
-      if ('value' in out) record[field] = out.value;
-      else if ('problem' in out) problems.push(problemAt(row, field, out.problem));
-    });
+      const out = cell.includes('\0') ? new CellProblem(NUL_CHARACTER) : convertCell(cell);
+      if (out instanceof CellProblem) problems.push(problemAt(row, field, out.message));
+      else if (out !== MISSING) record[field] = out;
+    }
     if (fillCreatedBy && (record.created_by == null || record.created_by === ''))
       record.created_by = importer.username;
     if (facilityColumn && importer.facility !== null && record[facilityColumn] == null)
       record[facilityColumn] = importer.facility;
-    return { ...row, record, problems };
+    return { row: row.row, cells: row.cells, record, problems };
   }
 
   /** The batch's rows checked: `problems` empty for a good row. */

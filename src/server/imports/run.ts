@@ -1,8 +1,9 @@
 /**
- * Runs one import job over its uploaded file: rows read in batches, each batch checked and
- * (unless a dry run) written in one transaction together with its rejected rows and the job's
- * counts, so that a server stopped at any moment leaves whole batches or nothing of one, and
- * counts that match them. A cancel is seen between batches.
+ * Runs one import job over its uploaded file: rows read and checked a group at a time into
+ * batches (batch.ts), each batch (unless a dry run) written in one transaction together with its
+ * rejected rows and its counts, two side by side on PostgreSQL (pipeline.ts), so that a server
+ * stopped at any moment leaves whole batches or nothing of one, and counts that match them. A
+ * cancel is seen between batches.
  */
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';

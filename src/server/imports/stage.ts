@@ -36,35 +36,84 @@ export function copyField(value: unknown): string {
 
 /** Flushes its text to a buffer past this many characters. */
 const CHUNK_CHARS = 1 << 16;
+const NEWLINE = 0x0a;
 
-/** The COPY text of a batch's rows, built as they are checked. */
-export class StagedRows {
-  readonly chunks: Buffer[] = [];
+/**
+ * Lines of text kept as buffers: outside the JavaScript heap, where text that lives while its
+ * batch is written would otherwise pile up until a full collection. Read back by index.
+ */
+export class LineBuffers {
+  private readonly chunks: { buffer: Buffer; lines: number }[] = [];
   private text = '';
-  /** Rows added; the next one's index. */
+  private pending = 0;
+  /** Lines added; the next one's index. */
   count = 0;
 
-  /** `columns`: the columns every row of the batch fills (a value it lacks is NULL). */
-  constructor(readonly columns: string[]) {}
-
-  /** Adds a row's values; answers its index in the batch. */
-  add(values: Record<string, unknown>): number {
-    let line = String(this.count);
-    for (const c of this.columns) line += '\t' + copyField(values[c]);
+  /** Adds a line (holding no newline); answers its index. */
+  push(line: string): number {
     this.text += line + '\n';
+    this.pending++;
     if (this.text.length > CHUNK_CHARS) this.flush();
     return this.count++;
   }
 
-  /** The text as buffers, for COPY. */
-  finish(): Buffer[] {
+  /** The line of this index. */
+  get(index: number): string {
     this.flush();
-    return this.chunks;
+    let first = 0;
+    for (const { buffer, lines } of this.chunks) {
+      if (index >= first + lines) {
+        first += lines;
+        continue;
+      }
+      let start = 0;
+      for (let k = first; k < index; k++) start = buffer.indexOf(NEWLINE, start) + 1;
+      return buffer.toString('utf8', start, buffer.indexOf(NEWLINE, start));
+    }
+    throw new RangeError(`no line ${index}`);
+  }
+
+  /** Every line, as buffers. */
+  buffers(): Buffer[] {
+    this.flush();
+    return this.chunks.map((c) => c.buffer);
   }
 
   private flush() {
-    if (this.text) this.chunks.push(Buffer.from(this.text));
+    if (!this.text) return;
+    this.chunks.push({ buffer: Buffer.from(this.text), lines: this.pending });
     this.text = '';
+    this.pending = 0;
+  }
+}
+
+/** The COPY text of a batch's rows, built as they are checked. */
+export class StagedRows {
+  private readonly lines = new LineBuffers();
+  /** One row's fields, the row's index first (reused: a line is one join). */
+  private readonly fields: string[];
+
+  /** `columns`: the columns every row of the batch fills (a value it lacks is NULL). */
+  constructor(readonly columns: string[]) {
+    this.fields = new Array<string>(columns.length + 1);
+  }
+
+  /** Rows added; the next one's index. */
+  get count() {
+    return this.lines.count;
+  }
+
+  /** Adds a row's values; answers its index in the batch. */
+  add(values: Record<string, unknown>): number {
+    const { fields, columns } = this;
+    fields[0] = String(this.lines.count);
+    for (let i = 0; i < columns.length; i++) fields[i + 1] = copyField(values[columns[i]]);
+    return this.lines.push(fields.join('\t'));
+  }
+
+  /** The text as buffers, for COPY. */
+  finish(): Buffer[] {
+    return this.lines.buffers();
   }
 }
 
