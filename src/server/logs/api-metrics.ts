@@ -86,23 +86,27 @@ const fromSummary = (m: string) =>
           SELECT span, at, method, route_pattern, n, ok, sum_ms, hist FROM api_request_summary
            WHERE span = 'hour' AND at >= ${FULL_FROM} AND at < ${FIRST_DAY} ${m}),
         totals AS (
-          SELECT method, route, sum(n) AS total, sum(ok) AS ok, sum(sum_ms) AS sum_ms
+          SELECT method, route, row_number() OVER (ORDER BY method, route) AS g, sum(n) AS total, sum(ok) AS ok,
+                 sum(sum_ms) AS sum_ms
             FROM (SELECT method, route, n, ok, sum_ms FROM s UNION ALL SELECT method, route, n, ok, sum_ms FROM raw) x
            GROUP BY 1, 2),
         buckets AS (
-          SELECT method, route, b, sum(n) AS n
-            FROM (SELECT s.method, s.route, h.b::int AS b, h.n FROM s, unnest(s.hist) WITH ORDINALITY h(n, b) WHERE h.n <> 0
-                  UNION ALL SELECT method, route, width_bucket(ms, latency_bounds()), n FROM raw) x
-           GROUP BY 1, 2, 3),
+          SELECT g, b, sum(n) AS n
+            FROM (SELECT t.g, h.b::int AS b, h.n FROM s JOIN totals t USING (method, route),
+                         unnest(s.hist) WITH ORDINALITY h(n, b) WHERE h.n <> 0
+                  UNION ALL
+                  SELECT t.g, width_bucket(r.ms, latency_bounds()), r.n FROM raw r JOIN totals t USING (method, route)) x
+           GROUP BY 1, 2),
         target AS (
-          SELECT DISTINCT ON (method, route) method, route, b, below, rank, (latency_bounds())[b] AS lo,
-                 coalesce((latency_bounds())[b + 1]::bigint, 2147483648) AS hi
-            FROM (SELECT k.method, k.route, k.b, k.n, ceil(0.95 * t.total) AS rank,
-                         sum(k.n) OVER (PARTITION BY k.method, k.route ORDER BY k.b) - k.n AS below
-                    FROM buckets k JOIN totals t USING (method, route)) c
-           WHERE below + n >= rank ORDER BY method, route, b),
-        fine AS MATERIALIZED (
-          SELECT t.method, t.route, t.below, t.rank, f.ms, sum(f.n) AS n
+          SELECT DISTINCT ON (c.g) c.g, t.method, t.route, c.b, c.below, c.rank, (latency_bounds())[c.b] AS lo,
+                 coalesce((latency_bounds())[c.b + 1]::bigint, 2147483648) AS hi
+            FROM (SELECT k.g, k.b, k.n, ceil(0.95 * t.total) AS rank,
+                         sum(k.n) OVER (PARTITION BY k.g ORDER BY k.b) - k.n AS below
+                    FROM buckets k JOIN totals t USING (g)) c
+            JOIN totals t USING (g)
+           WHERE c.below + c.n >= c.rank ORDER BY c.g, c.b),
+        fine AS (
+          SELECT t.g, t.below, t.rank, f.ms, f.n
             FROM target t CROSS JOIN LATERAL (
                    SELECT d.duration_ms AS ms, d.n FROM s
                      JOIN api_request_daily d ON d.day = s.at AND d.method = s.method AND d.route_pattern = s.route
@@ -115,18 +119,16 @@ const fromSummary = (m: string) =>
                     WHERE s.span = 'hour' AND s.method = t.method AND s.route = t.route AND s.hist[t.b] <> 0
                    UNION ALL
                    SELECT r.ms, r.n FROM raw r
-                    WHERE r.method = t.method AND r.route = t.route AND r.ms >= t.lo AND r.ms < t.hi) f
-           GROUP BY 1, 2, 3, 4, 5),
+                    WHERE r.method = t.method AND r.route = t.route AND r.ms >= t.lo AND r.ms < t.hi) f),
         p95 AS (
-          SELECT method, route, min(ms) AS ms
-            FROM (SELECT method, route, ms, rank,
-                         below + sum(n) OVER (PARTITION BY method, route ORDER BY ms) AS upto FROM fine) x
-           WHERE upto >= rank GROUP BY 1, 2)
+          SELECT g, min(ms) AS ms
+            FROM (SELECT g, ms, rank, below + sum(n) OVER (PARTITION BY g ORDER BY ms) AS upto FROM fine) x
+           WHERE upto >= rank GROUP BY 1)
    SELECT t.method, t.route AS url, t.total::int AS total_requests,
           round(100.0 * t.ok / t.total, 2)::float8 AS success_rate_percent,
           round((t.sum_ms / t.total)::numeric, 2)::float8 AS avg_duration_ms,
           p.ms::float8 AS p95_duration_ms, (t.total - t.ok)::int AS error_count
-     FROM totals t LEFT JOIN p95 p USING (method, route)
+     FROM totals t LEFT JOIN p95 p USING (g)
     ORDER BY total_requests DESC, 2, 1 LIMIT ${MAX_GROUPS}`;
 
 /** The metrics over the period from the source given. */

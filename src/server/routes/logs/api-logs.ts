@@ -2,11 +2,20 @@
  * API Logs (spec part 2 §7): the request log (`logs` + `total`), performance metrics per method
  * and route pattern (total, success rate, average and p95 duration), and errors grouped by
  * route, method and status. Metrics read the request-log summary (src/server/logs/api-metrics.ts);
- * errors read the period from the request log's small index of errors.
+ * errors read the period from the request log's small index of errors (index-only).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
-import { facilityUser, iso, logTotal, paging, periodHours, Where, type PageQuery } from '../../logs/query.js';
+import {
+  facilityUser,
+  iso,
+  logTotal,
+  paging,
+  periodBounds,
+  periodHours,
+  Where,
+  type PageQuery,
+} from '../../logs/query.js';
 import { likePattern } from '../../resources/list.js';
 import { apiMetrics } from '../../logs/api-metrics.js';
 import { errorResponse, METHODS, pageProps } from './schemas.js';
@@ -121,19 +130,25 @@ async function metrics(db: Db, q: PeriodQuery, facility: number | undefined) {
   return { period: q.period ?? '24h', metrics: await apiMetrics(db, { hours, method: q.method, facility }) };
 }
 
-/** Answers of 400 and above over the period, grouped by route, method and status. */
+/**
+ * Answers of 400 and above over the period, grouped by route, method and status: first per user
+ * too (hashed, no sort), then the users of each group counted from those rows.
+ */
 async function apiErrors(db: Db, q: PeriodQuery, facility: number | undefined) {
   const hours = periodHours(q.period, 'period', '24h');
+  const { since } = await periodBounds(db, hours);
   const where = new Where()
-    .add((p) => `request_time >= app_now() - make_interval(hours => ${p})`, hours)
+    .add((p) => `request_time >= ${p}::timestamptz`, since)
     .add((p) => `facility_id = ${p}`, facility)
     .add((p) => `method = ${p}`, q.method);
   const { rows } = await db.query(
-    `SELECT coalesce(route_pattern, split_part(url, '?', 1)) AS url, method, status_code::int AS status_code,
-                count(*)::int AS error_count, count(DISTINCT user_id)::int AS affected_users,
-                ${iso('min(request_time)', 'first_occurrence')}, ${iso('max(request_time)', 'last_occurrence')}
-           FROM api_request_logs WHERE status_code >= 400 AND ${where.parts.join(' AND ')}
-          GROUP BY 1, 2, 3 ORDER BY error_count DESC, max(request_time) DESC LIMIT ${MAX_GROUPS}`,
+    `SELECT url, method, status_code, sum(n)::int AS error_count, count(user_id)::int AS affected_users,
+            ${iso('min(first)', 'first_occurrence')}, ${iso('max(last)', 'last_occurrence')}
+       FROM (SELECT coalesce(route_pattern, split_part(url, '?', 1)) AS url, method, status_code::int AS status_code,
+                    user_id, count(*) AS n, min(request_time) AS first, max(request_time) AS last
+               FROM api_request_logs WHERE status_code >= 400 AND ${where.parts.join(' AND ')}
+              GROUP BY 1, 2, 3, 4) u
+      GROUP BY 1, 2, 3 ORDER BY error_count DESC, max(last) DESC LIMIT ${MAX_GROUPS}`,
     where.params,
   );
   return { period: q.period ?? '24h', errors: rows };
