@@ -14,8 +14,8 @@
  *
  *   e.g. 5 million request-log rows over 13 months, then the log screens:
  *   DATABASE_URL=postgres://.../dkj_h_logs npm run bench:logs -- --load 5000000 --months 13 --api-only --only endpoints
- *   or 50 million, loaded month by month (about 20 GB with the indexes; resumable, and a smaller
- *   size loaded before only gets the difference):
+ *   or 50 million, loaded month by month (21 GB with the indexes, 26 minutes on 2 cores; resumable,
+ *   and a smaller size loaded before only gets the difference):
  *   DATABASE_URL=postgres://.../dkj_logs50 npm run bench:logs -- --size 50M --only endpoints
  *
  * 1. Logging overhead: the first master patients page under `connections` concurrent clients
