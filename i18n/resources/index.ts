@@ -23,6 +23,7 @@ import { simulatorPoliTexts } from './simulator-poli';
 import { simulatorDeliveryTexts } from './simulator-deliveries';
 import { simulatorApiKeyTexts } from './simulator-api-keys';
 import { journeyConfigTexts } from './simulator-journey-configs';
+import { facilityConnectionTexts, facilityParamTexts } from './facility-children';
 
 /** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
 const facilityOptionTexts = defineTexts({
@@ -39,6 +40,8 @@ const facilityOptionTexts = defineTexts({
 const all = {
   'master/patients': patientTexts,
   'master/medical-facilities': medicalFacilityTexts,
+  'master/medical-facilities/params': facilityParamTexts,
+  'master/medical-facilities/connections': facilityConnectionTexts,
   'master/emergencies': emergencyTexts,
   'master/users': userTexts,
   'master/delivery': deliveryTexts,

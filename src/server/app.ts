@@ -133,7 +133,9 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
-  registerImportRoutes(app, db, [...RESOURCES, ...resources], { secretKey: config.secretKey });
+  registerImportRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], {
+    secretKey: config.secretKey,
+  });
 
   app.decorate(
     'maintenance',

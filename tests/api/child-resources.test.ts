@@ -105,6 +105,7 @@ describe.each(dbTargets())('child resources of the engine (%s)', (kind) => {
       'GET /api/test/boxes/:boxId/items/:id',
       'PATCH /api/test/boxes/:boxId/items/:id',
       'POST /api/test/boxes/:boxId/items',
+      'POST /api/test/boxes/:boxId/items/import',
       'PUT /api/test/boxes/:boxId/items/:id',
     ]);
     for (const r of routes) expect(r.access).toEqual({ menus: ['/master/poli'] });

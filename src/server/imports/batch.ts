@@ -53,6 +53,17 @@ export interface Batch {
 const RETRIED = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
+/** Runs a transaction again (whole) when another's deadlock or serialization failure ended it. */
+async function retried<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !RETRIED.has((err as { code?: string })?.code ?? '')) throw err;
+    }
+  }
+}
+
 export const noProgress = (): Progress => ({
   bytes_read: 0,
   rows_read: 0,
@@ -92,6 +103,9 @@ export async function batchRunner(
   const admin = request.admin;
   const facility = admin?.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
   const checker = rowChecker(m, columns, { username: admin?.username ?? null, facility }, job.resources);
+  // A child resource's rows go below the parent record of the path.
+  const parent = job.parent ?? null;
+  const stagedColumns = parent ? [...checker.columns, parent.column] : checker.columns;
   const { storedValues } = writeValues(m, job.secretKey);
   const writer = job.dryRun
     ? null
@@ -112,7 +126,7 @@ export async function batchRunner(
     bytes: 0,
     numbers: [],
     cells: new LineBuffers(),
-    staged: staged ? new StagedRows(checker.columns) : null,
+    staged: staged ? new StagedRows(stagedColumns) : null,
     values: [],
     bodies: [],
     rejected: [],
@@ -138,6 +152,7 @@ export async function batchRunner(
       }
       if (!writer) continue;
       const values = plain ? c.record : await storedValues(request, { ...c.record });
+      if (parent) values[parent.column] = parent.id;
       if (batch.staged) batch.staged.add(values);
       else {
         batch.values.push(values);
@@ -184,16 +199,10 @@ export async function batchRunner(
 
   /** Writes a batch in a transaction of `transaction`; answers whether a cancel was asked. */
   async function write(transaction: WriterTransaction, batch: Batch): Promise<boolean> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { cancel, done } = await transaction((tx) => writeBatch(tx, batch));
-        for (const k of Object.keys(done) as (keyof Progress)[])
-          counts[k] = k === 'bytes_read' ? Math.max(counts[k], done[k]) : counts[k] + done[k];
-        return cancel;
-      } catch (err) {
-        if (attempt >= ATTEMPTS || !RETRIED.has((err as { code?: string })?.code ?? '')) throw err;
-      }
-    }
+    const { cancel, done } = await retried(() => transaction((tx) => writeBatch(tx, batch)));
+    for (const k of Object.keys(done) as (keyof Progress)[])
+      counts[k] = k === 'bytes_read' ? Math.max(counts[k], done[k]) : counts[k] + done[k];
+    return cancel;
   }
 
   return { empty, add, write, state };

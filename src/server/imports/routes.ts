@@ -1,6 +1,7 @@
 /**
  * The import API: POST /api/<resource>/import for every declared resource (the raw file as the
- * body), and the jobs it starts at /api/imports/:id (progress, cancel, the rejected rows as CSV).
+ * body; a child resource's below its parent record, /api/<parent>/:id/<path>/import), and the
+ * jobs it starts at /api/imports/:id (progress, cancel, the rejected rows as CSV).
  *
  * The upload is streamed to a file of its own (never held in memory), then the job runs in
  * this process, one at a time, while the caller polls; it outlives the caller's connection.
@@ -19,6 +20,8 @@ import type { ResourceDeclaration } from '../../domain/resource.js';
 import { AppError } from '../plugins/errors.js';
 import { errorResponse } from '../resources/route-schemas.js';
 import { resourceModel } from '../resources/model.js';
+import { resourcePaths } from '../resources/engine.js';
+import { readOps } from '../resources/reads.js';
 import { csvField } from '../resources/export.js';
 import { mappableFields } from './fields.js';
 import {
@@ -186,20 +189,27 @@ export function registerImportRoutes(
     scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));
     for (const decl of resources) {
       const m = resourceModel(decl);
+      const { base, collectionParams } = resourcePaths(decl);
+      const { parentIdOf, checkParent } = readOps(db, m);
       scope.post(
-        `/api/${decl.name}/import`,
+        `${base}/import`,
         {
           config: { access: { menus: decl.menus } },
           bodyLimit: MAX_IMPORT_BYTES,
           schema: {
-            tags: [decl.name],
-            summary:
-              'Imports a CSV or XLSX file (the raw body) as a job: checked row by row, upserted on the natural key',
+            tags: [decl.parent?.resource.name ?? decl.name],
+            summary: decl.parent
+              ? 'Imports a CSV or XLSX file (the raw body) below the parent record, as a job: checked row by row'
+              : 'Imports a CSV or XLSX file (the raw body) as a job: checked row by row, upserted on the natural key',
+            params: collectionParams,
             querystring: importQuery,
-            response: { 202: job, 400: errorResponse, 413: errorResponse },
+            response: { 202: job, 400: errorResponse, 404: errorResponse, 413: errorResponse },
           },
         },
         async (request, reply) => {
+          // A child's rows go below the parent record of the path, when the caller may reach it.
+          await checkParent(db, request);
+          const parent = m.parent ? { column: m.parent.column, id: parentIdOf(request) } : null;
           const q = request.query as {
             file_name: string;
             dry_run: string;
@@ -237,6 +247,7 @@ export function registerImportRoutes(
                 m,
                 path: file,
                 mapping,
+                parent,
                 dryRun,
                 onError: q.on_error,
                 request,

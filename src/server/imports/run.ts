@@ -50,6 +50,8 @@ export interface ImportJob {
   /** The uploaded file (removed when the job ends). */
   path: string;
   mapping: Record<string, string | null> | undefined;
+  /** A child resource's parent record (its column and id): every row goes below it. */
+  parent?: { column: string; id: number } | null;
   dryRun: boolean;
   onError: 'skip' | 'stop';
   /** The upload's request: who imports (their facility scope), for write hooks and the audit. */

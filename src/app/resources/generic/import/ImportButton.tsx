@@ -10,11 +10,12 @@ import { useImportJob } from './useImportJob';
 /**
  * 'Impor' beside 'Ekspor': opens the import dialog. While a job of this list runs (even with
  * the dialog closed, or after a reload) the button shows it turning; when it ends the list
- * is read again.
+ * is read again. `apiName`: where the rows go when not the declaration's own path (a child
+ * resource's, below its parent record: 'master/medical-facilities/7/params').
  */
-export function ImportButton({ decl }: { decl: ResourceDeclaration }) {
+export function ImportButton({ decl, apiName = decl.name }: { decl: ResourceDeclaration; apiName?: string }) {
   const [open, setOpen] = useState(false);
-  const jobState = useImportJob(decl.name);
+  const jobState = useImportJob(apiName);
   const running = isActive(jobState.job);
   return (
     <>
@@ -24,7 +25,13 @@ export function ImportButton({ decl }: { decl: ResourceDeclaration }) {
       >
         {running ? <CircularProgress size={16} /> : <UploadIcon />}
       </Button>
-      <ImportDialog decl={decl} open={open} onClose={() => setOpen(false)} jobState={jobState} />
+      <ImportDialog
+        decl={decl}
+        apiName={apiName}
+        open={open}
+        onClose={() => setOpen(false)}
+        jobState={jobState}
+      />
     </>
   );
 }

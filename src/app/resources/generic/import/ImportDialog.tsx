@@ -31,6 +31,8 @@ import type { useImportJob } from './useImportJob';
 
 export interface ImportDialogProps {
   decl: ResourceDeclaration;
+  /** The API path the file goes to (`/api/<apiName>/import`); the declaration's name by default. */
+  apiName?: string;
   open: boolean;
   onClose: () => void;
   jobState: ReturnType<typeof useImportJob>;
@@ -42,12 +44,12 @@ export interface ImportDialogProps {
  * and the problems row by row), then import it with a progress bar, cancel it, download the
  * rejected rows. Closing leaves a running job running; opening again shows it.
  */
-export function ImportDialog({ decl, open, onClose, jobState }: ImportDialogProps) {
+export function ImportDialog({ decl, apiName = decl.name, open, onClose, jobState }: ImportDialogProps) {
   const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { job, error: progressError, follow } = jobState;
   const options = useMemo(() => fieldOptions(decl, translate), [decl, translate]);
-  const form = useImportForm({ apiName: decl.name, choices: options, job, follow });
+  const form = useImportForm({ apiName, choices: options, job, follow });
   const active = isActive(job);
   const finished = !!job && !active;
   const name = translate(`resources.${decl.name}.name`, { smart_count: 2, _: decl.name });

@@ -23,6 +23,8 @@ import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import ScienceIcon from '@mui/icons-material/Science';
 import RouterIcon from '@mui/icons-material/Router';
 import KeyIcon from '@mui/icons-material/Key';
+import { facilityConnections } from '../../../../domain/resources/facility-connections';
+import { ImportButton } from '../../generic/import/ImportButton';
 import { call, FACILITIES, type Connection } from './api';
 import { ConfirmDelete, failure } from './dialogs';
 import { ConnectionDialog, CredentialsDialog } from './ConnectionDialogs';
@@ -236,7 +238,11 @@ export function ConnectionsTab({ facilityId }: { facilityId: number }) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+        <ImportButton
+          decl={facilityConnections}
+          apiName={`master/medical-facilities/${facilityId}/connections`}
+        />
         <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
           {translate(`${C}.add`)}
         </Button>

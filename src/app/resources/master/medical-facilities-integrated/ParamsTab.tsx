@@ -20,6 +20,8 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { facilityParams } from '../../../../domain/resources/facility-params';
+import { ImportButton } from '../../generic/import/ImportButton';
 import { call, fieldErrorsOf, FACILITIES, type FacilityParam } from './api';
 import { ConfirmDelete, FormDialog, failure, useDialogFields } from './dialogs';
 
@@ -111,7 +113,8 @@ export function ParamsTab({ facilityId }: { facilityId: number }) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+        <ImportButton decl={facilityParams} apiName={`master/medical-facilities/${facilityId}/params`} />
         <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
           {translate(`${P}.add`)}
         </Button>
