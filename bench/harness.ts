@@ -1,6 +1,8 @@
 /** The real server as a process of its own, for the benches (the load never shares its event loop). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -33,7 +35,9 @@ export async function startServer(
   port?: number,
 ): Promise<RunningServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,4 +78,31 @@ export async function signIn(base: string, email: string, password: string): Pro
   });
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * The server of `dir` as the benches run it on a loaded city: a data directory of its own (removed
+ * by stop), a fixed secret key and no console files; `env` adds to that (DATABASE_URL, ...).
+ */
+export async function startBenchServer(
+  dir: string,
+  env: Record<string, string | undefined>,
+): Promise<RunningServer> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-bench-'));
+  const server = await startServer(path.resolve(dir), {
+    DATA_DIR: tmp,
+    SECRET_KEY: '0'.repeat(64),
+    STATIC_DIR: path.join(tmp, 'no-console'),
+    ...env,
+  }).catch((err) => {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
 }

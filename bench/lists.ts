@@ -14,11 +14,8 @@
  * the total the list reported, against the budget (p95 <= 50 ms on PostgreSQL, <= 150 ms on
  * PGlite). Exit code 1 when over budget.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { signIn, startServer } from './harness.js';
+import { signIn, startBenchServer } from './harness.js';
 import { RESOURCES } from '../src/domain/resources/index.js';
 
 const { values } = parseArgs({
@@ -79,12 +76,8 @@ async function main() {
     return 2;
   }
   const budget = pglite ? 150 : 50;
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-lists-'));
-  const server = await startServer(path.resolve(values['server-dir'] ?? '.'), {
+  const server = await startBenchServer(values['server-dir'] ?? '.', {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     DEMO_PATIENTS: pglite ? values.patients : undefined,
   });
   try {
@@ -147,7 +140,6 @@ async function main() {
     return failed ? 1 : 0;
   } finally {
     await server.stop();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -28,12 +28,11 @@
  * writes were based on the same version of a record, each record holds the value of the 2xx
  * write that made its current version, and no answer was 5xx.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signIn, startServer, type RunningServer } from './harness.js';
+import { signIn, startBenchServer, type RunningServer } from './harness.js';
 import { load, loadScenarios, printTable, type LoadResult } from './mix.js';
 
 const { values } = parseArgs({
@@ -55,6 +54,18 @@ const duration = Number(values.duration);
 const serverDir = path.resolve(values['server-dir'] ?? '.');
 const BUDGET = { listShare: 0.5, dashboardShare: 0.3, p99Ms: 100 };
 
+async function removeBenchPatients(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DELETE FROM patients WHERE created_by = 'bench'`);
+  } catch (err) {
+    console.warn(`earlier runs' patients not removed: ${(err as Error).message}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<number> {
   const pglite = values.pglite;
   const databaseUrl = pglite ? undefined : process.env.DATABASE_URL;
@@ -62,12 +73,11 @@ async function main(): Promise<number> {
     console.error('Set DATABASE_URL to a database loaded by `npm run seed`, or pass --pglite.');
     return 2;
   }
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-load-'));
-  const server = await startServer(serverDir, {
+  // The create scenario's patients of earlier runs (created_by 'bench'): removed, so that
+  // their NIKs do not pile up and meet this run's as duplicates (409).
+  if (databaseUrl) await removeBenchPatients(databaseUrl);
+  const server = await startBenchServer(serverDir, {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     DEMO_PASSWORD: values.password,
   });
   try {
@@ -124,7 +134,6 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0;
   } finally {
     await server.stop();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -5,11 +5,18 @@
  *   options: --connections 32 --duration 10 --rounds 2 --runs 50 --warmup 5
  *            --load N (first add N log rows: npm run seed -- --logs N) --server-dir <checkout>
  *            --months M (the loaded rows spread over M months instead of 30 days) --api-only
- *            (load API request rows only) --only overhead|endpoints
+ *            (load API request rows only) --only overhead|endpoints|load (load only)
  *            --cleanup-months K (after the endpoints, the retention cleanup keeping K months, timed)
+ *            --size N (first bring the request log to N rows, e.g. 50M, over --months months, default
+ *            13: each month's partition filled by INSERT ... SELECT generate_series up to its share)
+ *            --refill (first empty the request-log summary and time its fill behind the served
+ *            console, the metrics timed meanwhile)
  *
  *   e.g. 5 million request-log rows over 13 months, then the log screens:
  *   DATABASE_URL=postgres://.../dkj_h_logs npm run bench:logs -- --load 5000000 --months 13 --api-only --only endpoints
+ *   or 50 million, loaded month by month (21 GB with the indexes, 26 minutes on 2 cores; resumable,
+ *   and a smaller size loaded before only gets the difference):
+ *   DATABASE_URL=postgres://.../dkj_logs50 npm run bench:logs -- --size 50M --only endpoints
  *
  * 1. Logging overhead: the first master patients page under `connections` concurrent clients
  *    (autocannon) for `duration` seconds, with the API request log on and off
@@ -23,16 +30,13 @@
  * Starts the real server as its own process and signs in as the demo admin. Exit code 1 when
  * over budget.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signIn, startServer } from './harness.js';
+import { signIn, startBenchServer } from './harness.js';
 import { openDb } from '../src/server/db/db.js';
 import { prepareDatabase } from '../src/server/setup.js';
-import { loadLogRows } from '../src/server/seed/entities/logs.js';
+import { growRequestLog, loadLogRows } from '../src/server/seed/entities/logs.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +49,8 @@ const { values } = parseArgs({
     months: { type: 'string' },
     'api-only': { type: 'boolean', default: false },
     'cleanup-months': { type: 'string' },
+    size: { type: 'string' },
+    refill: { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dir': { type: 'string' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'demo12345' },
@@ -63,21 +69,10 @@ async function loadAverage() {
 }
 
 async function server(databaseUrl: string, logging: boolean) {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dkj-logs-'));
-  const s = await startServer(path.resolve(values['server-dir'] ?? '.'), {
+  return startBenchServer(values['server-dir'] ?? '.', {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: tmp,
-    SECRET_KEY: '0'.repeat(64),
-    STATIC_DIR: path.join(tmp, 'no-console'),
     LOG_API_REQUESTS: logging ? '1' : '0',
   });
-  return {
-    ...s,
-    async stop() {
-      await s.stop();
-      rmSync(tmp, { recursive: true, force: true });
-    },
-  };
 }
 
 async function throughput(base: string, token: string) {
@@ -261,6 +256,53 @@ async function cleanup(databaseUrl: string, months: number) {
   }
 }
 
+/** `50M`, `5m`, `500k`, `1000000`: a number of rows. */
+function parseSize(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(text.trim());
+  if (!m) throw new Error(`--size: ${text} is not a number of rows (e.g. 50M)`);
+  return Math.round(Number(m[1]) * ({ k: 1e3, m: 1e6 }[m[2].toLowerCase()] ?? 1));
+}
+
+/**
+ * The request-log summary emptied (a database whose logs predate it), then filled by the
+ * maintenance of a served console: how long that takes, and the metrics' times meanwhile.
+ */
+async function refill(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('TRUNCATE api_request_summary');
+  await client.query('UPDATE api_request_summary_state SET filled = false');
+  await client.query('COMMIT');
+  const s = await server(databaseUrl, true);
+  const started = performance.now();
+  const times: number[] = [];
+  try {
+    const token = await signIn(s.base, 'admin@demo.local', values.password!);
+    for (;;) {
+      const { rows } = await client.query('SELECT filled FROM api_request_summary_state');
+      if (rows[0].filled) break;
+      const t = performance.now();
+      const res = await fetch(`${s.base}/api/logs/api-metrics?period=7d`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) times.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await s.stop();
+    await client.end();
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\nSummary fill behind the served console: ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+      `metrics over 7 days meanwhile (from the per-millisecond rollups): ${times.length} calls, ` +
+      `p50 ${times.length ? pct(times, 50).toFixed(0) : '-'} ms, p95 ${times.length ? pct(times, 95).toFixed(0) : '-'} ms`,
+  );
+  return true;
+}
+
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -268,6 +310,28 @@ async function main() {
       'Set DATABASE_URL to a database loaded by `npm run seed` (and `npm run seed -- --logs 1000000`).',
     );
     return 2;
+  }
+  if (values.size) {
+    const size = parseSize(values.size);
+    // A new database: the server's first start makes the demo accounts the rows name.
+    await (await server(databaseUrl, true)).stop();
+    const db = await openDb({ databaseUrl });
+    try {
+      const started = performance.now();
+      let last = started;
+      const added = await growRequestLog(db, size, Number(values.months ?? 13), (month, done, all) => {
+        const now = performance.now();
+        process.stderr.write(
+          `  ${month}: ${fmt(done)}/${fmt(all)} (${((now - last) / 1000).toFixed(1)} s)\n`,
+        );
+        last = now;
+      });
+      console.error(
+        `${fmt(added)} request-log rows added in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      await db.close();
+    }
   }
   if (values.load) {
     const db = await openDb({ databaseUrl });
@@ -287,6 +351,7 @@ async function main() {
     }
   }
   let ok = true;
+  if (values.refill) ok = (await refill(databaseUrl)) && ok;
   if (!values.only || values.only === 'overhead') ok = (await overhead(databaseUrl)) && ok;
   if (!values.only || values.only === 'endpoints') ok = (await endpoints(databaseUrl)) && ok;
   if (values['cleanup-months']) ok = (await cleanup(databaseUrl, Number(values['cleanup-months']))) && ok;

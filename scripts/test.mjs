@@ -40,9 +40,28 @@ function vitest(report, args, env = {}) {
   } else if (status !== 0) failed++;
 }
 
-console.log('\n> vitest');
 const args = process.argv.slice(2);
-vitest('.test-data/vitest-report.json', args);
+// Vitest gives a 2-core machine one worker. The unit, ui and API files are independent (each
+// API file has a database or schema of its own) and spend their time starting databases, so
+// they run two at a time; the browser files then run one at a time, as their project says.
+const WORKERS = ['--maxWorkers', process.env.TEST_WORKERS ?? '2'];
+if (args.length === 0) {
+  console.log('\n> vitest (unit, ui, api)');
+  vitest('.test-data/vitest-report.json', [
+    '--project',
+    'unit',
+    '--project',
+    'ui',
+    '--project',
+    'api',
+    ...WORKERS,
+  ]);
+  console.log('\n> vitest (e2e)');
+  vitest('.test-data/vitest-report-e2e.json', ['--project', 'e2e']);
+} else {
+  console.log('\n> vitest');
+  vitest('.test-data/vitest-report.json', args);
+}
 
 // The tests that read the clock (demo history, seed, dashboard, performance, the unit rules)
 // again with the clock set to chosen instants (NOW, clock.ts) and in other time zones: after
@@ -71,7 +90,7 @@ if (args.length === 0 && process.env.CLOCK_PASS !== '0') {
     console.log(`\n> vitest at NOW=${at}, TZ=${tz}`);
     vitest(
       `.test-data/vitest-report-${at.replace(/:/g, '')}.json`,
-      ['--project', 'unit', '--project', 'api', ...CLOCK_TESTS],
+      ['--project', 'unit', '--project', 'api', ...WORKERS, ...CLOCK_TESTS],
       {
         NOW: at,
         TZ: tz,

@@ -5,14 +5,17 @@ import { JAKARTA_AREAS } from '../domain/jakarta.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
 import { rebuildStaleRollups } from './maintenance/rollups.js';
+import { fillLogSummary } from './maintenance/log-summary.js';
 
 /**
  * Migrations, the list indexes of the declared resources, rollups a bulk load left to rebuild,
- * DKI Jakarta's areas (kept in step with src/domain/jakarta.ts), then the role-to-menu matrix:
- * menu paths it has never met granted to their default roles, and the defaults for roles that
- * have no row.
- * `behind`: a server on PostgreSQL leaves the list indexes and the rollups to its maintenance,
- * which does them once it serves (src/server/maintenance): on a city's tables they take minutes.
+ * the request-log summary of a database that had request logs before it (migration 030), DKI
+ * Jakarta's areas (kept in step with src/domain/jakarta.ts), then the role-to-menu matrix: menu
+ * paths it has never met granted to their default roles, and the defaults for roles that have
+ * no row.
+ * `behind`: a server on PostgreSQL leaves the list indexes, the rollups and the summary to its
+ * maintenance, which does them once it serves (src/server/maintenance): on a city's tables they
+ * take minutes.
  * `migrationsDir`: another set of migrations (a test of a migration itself).
  */
 export async function prepareDatabase(
@@ -23,6 +26,7 @@ export async function prepareDatabase(
   if (!behind) {
     await ensureListIndexes(db, RESOURCES);
     await rebuildStaleRollups(db);
+    await fillLogSummary(db);
   }
   await db.query(
     `INSERT INTO areas (code, name, level, parent_code, population, area_km2)

@@ -59,11 +59,12 @@ export async function openPostgres(connectionString: string, options: PostgresOp
    * again, unless fn said it had `started` work that cannot be repeated (a transaction's body).
    */
   async function routed<T>(
-    readable: boolean,
+    readable: () => boolean,
     fn: (c: Checkout, started: () => void) => Promise<T>,
   ): Promise<T> {
     const ctx = work.getStore();
-    const router = readable && ctx?.heavy ? reads?.router : undefined;
+    // Only a heavy request's reads may leave the primary; the statement is examined only then.
+    const router = reads && ctx?.heavy && readable() ? reads.router : undefined;
     const replica = router?.pick(ctx?.writeLsn);
     if (reads && replica) {
       let started = false;
@@ -85,13 +86,19 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     kind: 'postgres',
     reads: reads?.router,
     query(sql, params) {
-      return routed(isRead(sql), (c) => c.tx.query(sql, params));
+      return routed(
+        () => isRead(sql),
+        (c) => c.tx.query(sql, params),
+      );
     },
     async exec(sql) {
       await onConnection(primary, (c) => c.tx.exec(sql));
     },
     transaction(fn, { readOnly = false } = {}) {
-      return routed(readOnly, (c, started) => inTransaction(c, readOnly, fn, started));
+      return routed(
+        () => readOnly,
+        (c, started) => inTransaction(c, readOnly, fn, started),
+      );
     },
     openSession: (name) => openSession(connectionString, options, light, name),
     async close() {

@@ -67,8 +67,15 @@ export interface DroppedPartition {
   row_count: number;
 }
 
-/** Drops every monthly log partition that ends at or before `before` (an ISO instant). */
+/**
+ * Drops every monthly log partition that ends at or before `before` (an ISO instant); the hours
+ * and days of a dropped request-log month leave the rollups (drop_log_partitions) and the
+ * summary (migration 030) with it. Call it in a transaction.
+ */
 export async function dropLogPartitions(q: Queryable, before: string): Promise<DroppedPartition[]> {
+  // While the summary is being filled, a filler's month computed before this drop starts over
+  // (src/server/maintenance/log-summary.ts); one being added now is added before the rows go.
+  await q.query('UPDATE api_request_summary_state SET filled = filled WHERE NOT filled');
   const { rows } = await q.query<Record<keyof DroppedPartition, string | number>>(
     `SELECT log_table, log_partition, row_count,
             to_char(from_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS from_time,
@@ -76,6 +83,13 @@ export async function dropLogPartitions(q: Queryable, before: string): Promise<D
        FROM drop_log_partitions($1::timestamptz)`,
     [before],
   );
+  const months = rows.filter((r) => r.log_table === 'api_request_logs');
+  if (months.length)
+    await q.query(
+      `DELETE FROM api_request_summary s USING jsonb_to_recordset($1::jsonb) AS m(from_time timestamptz, to_time timestamptz)
+        WHERE s.span IN ('hour', 'day') AND s.at >= m.from_time AND s.at < m.to_time`,
+      [JSON.stringify(months.map((r) => ({ from_time: r.from_time, to_time: r.to_time })))],
+    );
   return rows.map((r) => ({
     log_table: String(r.log_table),
     log_partition: String(r.log_partition),

@@ -30,6 +30,25 @@ export function periodHours(value: string | undefined, field = 'period', fallbac
   return hours;
 }
 
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/**
+ * A period of `hours` before the clock: its start, the first full hour after it, and the first
+ * UTC midnight at or after that (ISO instants). Read before a period's query and given to it as
+ * values, so that the planner plans only the log months the period's part-hour falls in.
+ */
+export async function periodBounds(db: Queryable, hours: number) {
+  const { rows } = await db.query<{ since: string; full_from: string; first_day: string }>(
+    `SELECT to_char(since AT TIME ZONE 'UTC', ${ISO}) AS since, to_char(full_from AT TIME ZONE 'UTC', ${ISO}) AS full_from,
+            to_char(date_trunc('day', full_from + interval '1 day' - interval '1 microsecond', 'UTC') AT TIME ZONE 'UTC',
+                    ${ISO}) AS first_day
+       FROM (SELECT since, date_trunc('hour', since) + interval '1 hour' AS full_from
+               FROM (SELECT app_now() - make_interval(hours => $1) AS since) x) y`,
+    [hours],
+  );
+  return rows[0];
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Dates without a time are days in Jakarta (UTC+7, no daylight saving). */
 const JAKARTA = '+07:00';

@@ -1,15 +1,16 @@
 /**
  * Long database work a PostgreSQL server finds at start, done behind the served console rather
- * than before it answers: missing or invalid list indexes (./indexes.ts) and stale rollups
- * (./rollups.ts), the two side by side, each on a connection of its own. With several processes
- * one does each (advisory locks); the others look again every few seconds until it is done, and
- * take over should that process stop. Each step is a system log line; /api/health says what runs.
+ * than before it answers: missing or invalid list indexes (./indexes.ts), stale rollups
+ * (./rollups.ts) and the request-log summary to fill (./log-summary.ts), side by side, each on a
+ * connection of its own. With several processes one does each (advisory locks); the others look
+ * again every few seconds until it is done, and take over should that process stop. Each step is a system log line; /api/health says what runs.
  * PGlite (embedded, small) does all of it before it serves (src/server/setup.ts).
  */
 import type { Db, Session } from '../db/db.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { buildListIndexes, listIndexesToDo } from './indexes.js';
 import { rebuildRollupsBehind, staleRollups } from './rollups.js';
+import { fillLogSummaryBehind, summaryToFill } from './log-summary.js';
 import type { Report } from './report.js';
 
 export interface MaintenanceStatus {
@@ -18,8 +19,12 @@ export interface MaintenanceStatus {
   tasks: string[];
 }
 
-type Kind = 'indexes' | 'rollups';
-const LABEL: Record<Kind, string> = { indexes: 'Indeks daftar', rollups: 'Rollup' };
+type Kind = 'indexes' | 'rollups' | 'logSummary';
+const LABEL: Record<Kind, string> = {
+  indexes: 'Indeks daftar',
+  rollups: 'Rollup',
+  logSummary: 'Ringkasan log API',
+};
 const MAX_RETRY_MS = 10 * 60_000;
 
 interface Job {
@@ -61,6 +66,10 @@ export class Maintenance {
       this.run('rollups', {
         needed: async (s) => (await staleRollups(s)).length > 0,
         work: (s, doing) => rebuildRollupsBehind(s, report, doing),
+      }),
+      this.run('logSummary', {
+        needed: summaryToFill,
+        work: (s, doing) => fillLogSummaryBehind(s, report, doing),
       }),
     ]).then(() => undefined);
     return this.done;

@@ -64,6 +64,15 @@ function bearer(request: FastifyRequest): string | null {
 /** How often a session's last_seen_at may move: at most one write a minute per session. */
 export const LAST_SEEN_STEP = "interval '1 minute'";
 
+/** The session check of every request: one statement, prepared once per connection. */
+const SESSION_SQL = `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+        s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
+        a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
+        ARRAY(SELECT m.menu_path FROM role_menu_access m
+            WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
+   FROM sessions s JOIN web_admins a ON a.id = s.admin_id
+  WHERE s.token_hash = $1 AND s.expires_at > app_now() AND a.is_active`;
+
 export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
   const { rows } = await db.query<
     AdminContext & {
@@ -73,16 +82,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
       two_factor_enabled: boolean;
       two_factor_pending: boolean;
     }
-  >(
-    `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
-            s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
-            a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
-            ARRAY(SELECT m.menu_path FROM role_menu_access m
-                  WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
-       FROM sessions s JOIN web_admins a ON a.id = s.admin_id
-      WHERE s.token_hash = $1 AND s.expires_at > app_now() AND a.is_active`,
-    [hashToken(token), ROLES as unknown as string[]],
-  );
+  >(SESSION_SQL, [hashToken(token), ROLES as unknown as string[]]);
   const row = rows[0];
   if (!row) return null;
   return {

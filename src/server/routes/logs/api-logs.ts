@@ -1,18 +1,26 @@
 /**
  * API Logs (spec part 2 §7): the request log (`logs` + `total`), performance metrics per method
  * and route pattern (total, success rate, average and p95 duration), and errors grouped by
- * route, method and status. Metrics and errors read the period from the API request log's
- * covering indexes (index-only scans); p95 is the nearest-rank value of the rows themselves.
+ * route, method and status. Metrics read the request-log summary (src/server/logs/api-metrics.ts);
+ * errors read the period from the request log's small index of errors (index-only).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
-import { facilityUser, iso, logTotal, paging, periodHours, Where, type PageQuery } from '../../logs/query.js';
+import {
+  facilityUser,
+  iso,
+  logTotal,
+  paging,
+  periodBounds,
+  periodHours,
+  Where,
+  type PageQuery,
+} from '../../logs/query.js';
 import { likePattern } from '../../resources/list.js';
+import { apiMetrics } from '../../logs/api-metrics.js';
 import { errorResponse, METHODS, pageProps } from './schemas.js';
 
 export const API_LOGS = { menus: ['/logs/api-logs'] };
-/** Requests no route matched are grouped under this name. */
-export const UNMATCHED_ROUTE = '(tanpa rute)';
 const MAX_GROUPS = 200;
 
 const STATUS_CLASS = { type: 'string', pattern: '^([1-5]xx|[1-5][0-9][0-9])$' };
@@ -79,7 +87,7 @@ export function registerApiLogRoutes(app: FastifyInstance, db: Db) {
     requestPage(db, request.query as RequestQuery, facilityOf(request)),
   );
   app.get('/api/logs/api-metrics', { config, schema: metricsSchema }, (request) =>
-    apiMetrics(db, request.query as PeriodQuery, facilityOf(request)),
+    metrics(db, request.query as PeriodQuery, facilityOf(request)),
   );
   app.get('/api/logs/api-errors', { config, schema: errorsSchema }, (request) =>
     apiErrors(db, request.query as PeriodQuery, facilityOf(request)),
@@ -117,60 +125,30 @@ async function requestPage(db: Db, q: RequestQuery, facility: number | undefined
 }
 
 /** Per method and route pattern over the period: total, success rate, average and p95 duration. */
-async function apiMetrics(db: Db, q: PeriodQuery, facility: number | undefined) {
+async function metrics(db: Db, q: PeriodQuery, facility: number | undefined) {
   const hours = periodHours(q.period, 'period', '24h');
-  const params: unknown[] = [hours];
-  const methodSql = q.method ? `AND method = $${params.push(q.method)}` : '';
-  const since = 'app_now() - make_interval(hours => $1)';
-  const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
-  const firstDay = `date_trunc('day', ${fullFrom} + interval '1 day' - interval '1 microsecond', 'UTC')`;
-  // Durations in whole milliseconds with their counts: the UTC days from the first whole one
-  // to today (so far) from the daily figures (migration 015), the full hours before that day
-  // from the hourly ones (012), the part-hour at the period's start from the log; a facility
-  // user's own requests all from the log.
-  const raw = (from: string) =>
-    `SELECT method, coalesce(route_pattern, '${UNMATCHED_ROUTE}') AS route, floor(duration_ms + 0.5)::int AS ms,
-                1 AS n, (status_code < 400)::int AS ok, duration_ms::float8 AS sum_ms
-           FROM api_request_logs WHERE request_time >= ${since} ${from} ${methodSql}`;
-  const buckets =
-    facility !== undefined
-      ? raw(`AND facility_id = $${params.push(facility)}`)
-      : `SELECT method, route_pattern AS route, duration_ms AS ms, n, ok, sum_ms
-               FROM api_request_daily WHERE day >= ${firstDay} ${methodSql}
-             UNION ALL
-             SELECT method, route_pattern AS route, duration_ms AS ms, n, ok, sum_ms
-               FROM api_request_hourly WHERE hour >= ${fullFrom} AND hour < ${firstDay} ${methodSql}
-             UNION ALL ${raw(`AND request_time < ${fullFrom}`)}`;
-  const { rows } = await db.query(
-    `WITH b AS (SELECT method, route, ms, sum(n) AS n, sum(ok) AS ok, sum(sum_ms) AS sum_ms
-                      FROM (${buckets}) x GROUP BY 1, 2, 3),
-              c AS (SELECT b.*, sum(n) OVER (PARTITION BY method, route ORDER BY ms) AS below,
-                           sum(n) OVER (PARTITION BY method, route) AS total FROM b)
-         SELECT method, route AS url, total::int AS total_requests,
-                round(100.0 * sum(ok) / total, 2)::float8 AS success_rate_percent,
-                round((sum(sum_ms) / total)::numeric, 2)::float8 AS avg_duration_ms,
-                min(ms) FILTER (WHERE below >= ceil(0.95 * total))::float8 AS p95_duration_ms,
-                (total - sum(ok))::int AS error_count
-           FROM c GROUP BY method, route, total
-          ORDER BY total_requests DESC, 2, 1 LIMIT ${MAX_GROUPS}`,
-    params,
-  );
-  return { period: q.period ?? '24h', metrics: rows };
+  return { period: q.period ?? '24h', metrics: await apiMetrics(db, { hours, method: q.method, facility }) };
 }
 
-/** Answers of 400 and above over the period, grouped by route, method and status. */
+/**
+ * Answers of 400 and above over the period, grouped by route, method and status: first per user
+ * too (hashed, no sort), then the users of each group counted from those rows.
+ */
 async function apiErrors(db: Db, q: PeriodQuery, facility: number | undefined) {
   const hours = periodHours(q.period, 'period', '24h');
+  const { since } = await periodBounds(db, hours);
   const where = new Where()
-    .add((p) => `request_time >= app_now() - make_interval(hours => ${p})`, hours)
+    .add((p) => `request_time >= ${p}::timestamptz`, since)
     .add((p) => `facility_id = ${p}`, facility)
     .add((p) => `method = ${p}`, q.method);
   const { rows } = await db.query(
-    `SELECT coalesce(route_pattern, split_part(url, '?', 1)) AS url, method, status_code::int AS status_code,
-                count(*)::int AS error_count, count(DISTINCT user_id)::int AS affected_users,
-                ${iso('min(request_time)', 'first_occurrence')}, ${iso('max(request_time)', 'last_occurrence')}
-           FROM api_request_logs WHERE status_code >= 400 AND ${where.parts.join(' AND ')}
-          GROUP BY 1, 2, 3 ORDER BY error_count DESC, max(request_time) DESC LIMIT ${MAX_GROUPS}`,
+    `SELECT url, method, status_code, sum(n)::int AS error_count, count(user_id)::int AS affected_users,
+            ${iso('min(first)', 'first_occurrence')}, ${iso('max(last)', 'last_occurrence')}
+       FROM (SELECT coalesce(route_pattern, split_part(url, '?', 1)) AS url, method, status_code::int AS status_code,
+                    user_id, count(*) AS n, min(request_time) AS first, max(request_time) AS last
+               FROM api_request_logs WHERE status_code >= 400 AND ${where.parts.join(' AND ')}
+              GROUP BY 1, 2, 3, 4) u
+      GROUP BY 1, 2, 3 ORDER BY error_count DESC, max(last) DESC LIMIT ${MAX_GROUPS}`,
     where.params,
   );
   return { period: q.period ?? '24h', errors: rows };

@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../plugins/errors.js';
 import { FORBIDDEN } from '../../plugins/access.js';
 import { cleanupLogs } from '../../logs/retention.js';
-import { facilityUser, iso, periodHours } from '../../logs/query.js';
+import { facilityUser, iso, periodBounds, periodHours } from '../../logs/query.js';
 import { errorResponse } from './schemas.js';
 import { registerLogLists } from './log-lists.js';
 
@@ -60,16 +60,22 @@ export function registerLogMonitoringRoutes(app: FastifyInstance, db: Db, config
 async function logStats(db: Db, period: string | undefined, ownId: number | undefined) {
   const hours = periodHours(period);
   // Each count: the full hours of the period from the hourly counts (migration 011), the
-  // part-hour at its start from the log itself; a facility user's own rows from the log.
-  const since = 'app_now() - make_interval(hours => $1)';
-  const fullFrom = `date_trunc('hour', ${since}) + interval '1 hour'`;
+  // part-hour at its start from the log itself; a facility user's own rows from the log. The
+  // bounds are read first and given as values, so that the planner plans only the log months
+  // they fall in (planning every month of five logs would cost more than the counting).
+  const { since: from, full_from } = await periodBounds(db, hours);
+  const since = '$1::timestamptz';
+  const fullFrom = '$2::timestamptz';
   const select = COUNTS.map(([name, kind, table, time, extra]) =>
     ownId !== undefined
       ? `(SELECT count(*) FROM ${table} WHERE ${time} >= ${since} ${extra} AND admin_id = $2)::int AS ${name}`
       : `((SELECT coalesce(sum(n), 0) FROM log_hourly_counts WHERE kind = '${kind}' AND hour >= ${fullFrom})
                 + (SELECT count(*) FROM ${table} WHERE ${time} >= ${since} AND ${time} < ${fullFrom} ${extra}))::int AS ${name}`,
   ).join(',\n');
-  const { rows } = await db.query(`SELECT ${select}`, ownId !== undefined ? [hours, ownId] : [hours]);
+  const { rows } = await db.query(
+    `SELECT ${select}`,
+    ownId !== undefined ? [from, ownId] : [from, full_from],
+  );
   const r = rows[0];
   return {
     period: period ?? '7d',

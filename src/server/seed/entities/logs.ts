@@ -68,36 +68,41 @@ const IPS = `(ARRAY['36.72.14.9','114.124.200.18','182.253.77.40','103.10.66.21'
 const AGENTS = `(ARRAY['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0','Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1','Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0','Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile'])`;
 const pick = (arr: string) => `${arr}[1 + floor(random() * array_length(${arr}, 1))::int]`;
 
+const ROUTE_ROWS = `(SELECT * FROM (VALUES ${ROUTES.map(
+  ([m, p, u, w], i) => `(${i}, '${m}', '${p}', '${u}', ${w})`,
+).join(', ')}) AS r(i, method, pattern, url, weight))`;
+const WEIGHTS = ROUTES.flatMap(([, , , w], i) => Array(w).fill(i));
+const ADMINS = `(SELECT array_agg(id ORDER BY id) AS ids, array_agg(username ORDER BY id) AS names,
+                        array_agg(email ORDER BY id) AS emails FROM web_admins WHERE role <> 'medical_facility')`;
+
+/**
+ * API requests from `timed`, rows (n, t): a route by its weight, a few 4xx and 5xx answers,
+ * durations of a few to a few hundred milliseconds (5xx around a second); `agents`: with a
+ * browser's user agent.
+ */
+const apiRequests = (timed: string, agents = true) =>
+  `INSERT INTO api_request_logs (request_id, request_time, method, url, route_pattern, status_code, duration_ms,
+                                 user_id, username, ip_address, user_agent)
+   SELECT md5(random()::text || g.n)::uuid::text, g.t, r.method, replace(r.url, '{id}', (1 + g.n % 500)::text),
+          r.pattern, g.status,
+          round((CASE WHEN g.status >= 500 THEN 800 ELSE 4 END + (-ln(1 - random())) *
+                 CASE WHEN r.method = 'GET' THEN 25 ELSE 60 END)::numeric, 2),
+          CASE WHEN g.status = 401 THEN NULL ELSE a.ids[1 + g.n % array_length(a.ids, 1)] END,
+          CASE WHEN g.status = 401 THEN NULL ELSE a.names[1 + g.n % array_length(a.names, 1)] END,
+          ${pick(IPS)}, ${agents ? pick(AGENTS) : 'NULL'}
+     FROM (SELECT n, t,
+                  (ARRAY[${WEIGHTS.join(',')}])[1 + floor(random() * ${WEIGHTS.length})::int] AS ri,
+                  (SELECT CASE WHEN x < 0.006 THEN 500 WHEN x < 0.008 THEN 503 WHEN x < 0.02 THEN 404
+                               WHEN x < 0.035 THEN 400 WHEN x < 0.045 THEN 403 WHEN x < 0.05 THEN 401
+                               ELSE 200 END FROM (SELECT random() + n * 0 AS x) s) AS status
+             FROM ${timed} h) g
+     JOIN ${ROUTE_ROWS} r ON r.i = g.ri CROSS JOIN ${ADMINS} a`;
+
 /** Rows of each log over the last `days` days, drawn with seed `seed`, into their months' partitions. */
 export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, seed = 0.42) {
   await ensureLogPartitions(q, days + 2, 0);
   await q.query('SELECT setseed($1)', [seed]);
-  const routes = `(SELECT * FROM (VALUES ${ROUTES.map(
-    ([m, p, u, w], i) => `(${i}, '${m}', '${p}', '${u}', ${w})`,
-  ).join(', ')}) AS r(i, method, pattern, url, weight))`;
-  const weights = ROUTES.flatMap(([, , , w], i) => Array(w).fill(i));
-  const admins = `(SELECT array_agg(id ORDER BY id) AS ids, array_agg(username ORDER BY id) AS names,
-                          array_agg(email ORDER BY id) AS emails FROM web_admins WHERE role <> 'medical_facility')`;
-
-  await q.query(
-    `INSERT INTO api_request_logs (request_id, request_time, method, url, route_pattern, status_code, duration_ms,
-                                   user_id, username, ip_address, user_agent)
-     SELECT md5(random()::text || g.n)::uuid::text, g.t, r.method, replace(r.url, '{id}', (1 + g.n % 500)::text),
-            r.pattern, g.status,
-            round((CASE WHEN g.status >= 500 THEN 800 ELSE 4 END + (-ln(1 - random())) *
-                   CASE WHEN r.method = 'GET' THEN 25 ELSE 60 END)::numeric, 2),
-            CASE WHEN g.status = 401 THEN NULL ELSE a.ids[1 + g.n % array_length(a.ids, 1)] END,
-            CASE WHEN g.status = 401 THEN NULL ELSE a.names[1 + g.n % array_length(a.names, 1)] END,
-            ${pick(IPS)}, ${pick(AGENTS)}
-       FROM (SELECT n, t,
-                    (ARRAY[${weights.join(',')}])[1 + floor(random() * ${weights.length})::int] AS ri,
-                    (SELECT CASE WHEN x < 0.006 THEN 500 WHEN x < 0.008 THEN 503 WHEN x < 0.02 THEN 404
-                                 WHEN x < 0.035 THEN 400 WHEN x < 0.045 THEN 403 WHEN x < 0.05 THEN 401
-                                 ELSE 200 END FROM (SELECT random() + n * 0 AS x) s) AS status
-               FROM ${TIMED_ROWS(days)} h) g
-       JOIN ${routes} r ON r.i = g.ri CROSS JOIN ${admins} a`,
-    [counts.api],
-  );
+  await q.query(apiRequests(TIMED_ROWS(days)), [counts.api]);
 
   await q.query(
     `INSERT INTO activity_logs (admin_id, username, action, table_name, record_id, ip_address, user_agent,
@@ -114,7 +119,7 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
        FROM (SELECT n, t,
                     (ARRAY['VIEW','VIEW','VIEW','UPDATE','UPDATE','CREATE','DELETE'])[1 + floor(random() * 7)::int] AS action,
                     (ARRAY['patients','patients','appointments','users','web_admins'])[1 + floor(random() * 5)::int] AS tbl
-               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${ADMINS} a`,
     [counts.activity],
   );
 
@@ -131,7 +136,7 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
        FROM (SELECT n, t, random() < 0.12 AS failed,
                     5 + floor(random() * 240)::int AS mins,
                     1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
-               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${ADMINS} a`,
     [counts.login],
   );
 
@@ -166,7 +171,7 @@ export async function generateLogs(q: Queryable, counts: LogCounts, days = 30, s
                     CASE WHEN n % 5 = 0 THEN 'SUSPICIOUS_ACTIVITY' ELSE 'FAILED_LOGIN' END AS type,
                     CASE WHEN n % 5 = 0 THEN 'MEDIUM' ELSE 'LOW' END AS severity,
                     1 + n % (SELECT count(*)::int FROM web_admins WHERE role <> 'medical_facility') AS k
-               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${admins} a`,
+               FROM ${TIMED_ROWS(days)} h) g CROSS JOIN ${ADMINS} a`,
     [counts.security],
   );
 }
@@ -243,6 +248,63 @@ export async function loadLogRows(
   for (const t of ['api_request_logs', 'activity_logs', 'login_history', 'system_logs', 'security_events'])
     await db.query(`ANALYZE ${t}`);
   return total;
+}
+
+/** Rows of one statement of growRequestLog (its transition table is read by the rollups' trigger). */
+const GROW_CHUNK = 1_000_000;
+
+/**
+ * `npm run bench:logs -- --size N`: the request log brought to N rows over the last `months`
+ * months (ending an hour before the clock), each UTC month's partition filled up to its share by
+ * INSERT ... SELECT generate_series in chunks, times in order through the month so that every
+ * index grows at its end; rows already there count, so a larger size adds only the difference
+ * (and a month that had rows gets its indexes built again). Without user agents, to keep 50
+ * million rows within about 20 GB. Returns the rows added.
+ */
+export async function growRequestLog(
+  db: Db,
+  size: number,
+  months: number,
+  onProgress?: (month: string, done: number, total: number) => void,
+): Promise<number> {
+  await ensureLogPartitions(db, Math.ceil(months * 31) + 2, 0);
+  const { rows } = await db.query<{ month: string; lo: string; hi: string; share: number }>(
+    `WITH span AS (SELECT app_now() - make_interval(months => $1::int) AS lo, ${HISTORY_END} AS hi),
+          m AS (SELECT greatest(s.lo, (m AT TIME ZONE 'UTC')) AS lo,
+                       least(s.hi, ((m + interval '1 month') AT TIME ZONE 'UTC')) AS hi, s.lo AS s0, s.hi AS s1, m
+                  FROM span s, generate_series(date_trunc('month', s.lo AT TIME ZONE 'UTC'),
+                                               s.hi AT TIME ZONE 'UTC', interval '1 month') m)
+     SELECT to_char(m, 'YYYY-MM') AS month, lo::text AS lo, hi::text AS hi,
+            round($2::bigint * extract(epoch FROM hi - lo) / extract(epoch FROM s1 - s0))::bigint AS share
+       FROM m ORDER BY m`,
+    [months, size],
+  );
+  let added = 0;
+  for (const m of rows) {
+    const have = await db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM api_request_logs WHERE request_time >= $1::timestamptz AND request_time < $2::timestamptz',
+      [m.lo, m.hi],
+    );
+    const missing = Number(m.share) - Number(have.rows[0].n);
+    for (let done = 0; done < missing; done += GROW_CHUNK) {
+      const n = Math.min(GROW_CHUNK, missing - done);
+      // Rows done..done+n of the month's missing ones, evenly through it.
+      const timed = `(SELECT n, $2::timestamptz + (($4::bigint + n - 1 + random()) / $5::float8)
+                                                 * ($3::timestamptz - $2::timestamptz) AS t
+                        FROM generate_series(1, $1::int) n OFFSET 0)`;
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT setseed($1)', [((added * 7.3e-7) % 1) - 0.5]);
+        await tx.query(apiRequests(timed, false), [n, m.lo, m.hi, done, missing]);
+      });
+      added += n;
+      onProgress?.(m.month, done + n, missing);
+    }
+    // Rows put between those already there leave the month's indexes half full: built again.
+    if (missing > 0 && Number(have.rows[0].n) > 0)
+      await db.query(`REINDEX TABLE api_request_logs_p${m.month.replace('-', '_')}`);
+  }
+  await db.query('VACUUM (ANALYZE) api_request_logs');
+  return added;
 }
 
 /** The seed script's `--logs N`: loads, reports progress and sizes on stderr, returns the exit code. */
