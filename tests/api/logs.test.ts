@@ -2,7 +2,7 @@
  * Logs from real traffic: requests go through the real app, then are found through the log
  * API (after the log buffer is flushed, as it is every second in a running server).
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { makeNik } from '../../src/domain/nik';
 
@@ -16,7 +16,11 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const flush = () => t.app.logs.flush();
+  // The log rows are taken after the answer: give the response hooks a turn, then flush.
+  const flush = async () => {
+    await new Promise((r) => setImmediate(r));
+    await t.app.logs.flush();
+  };
 
   beforeAll(async () => {
     t = await startTestApp(kind, { patients: 10 });
@@ -143,11 +147,14 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
     expect(res.statusCode).toBe(500);
     const requestId = res.headers['x-request-id'];
     expect(requestId).toEqual(expect.any(String));
-    await flush();
-
-    const system = await get('/api/logs/system?level=ERROR&category=DATABASE&limit=10');
-    const entry = system.data.find((r: any) => r.request_id === requestId);
-    expect(entry).toMatchObject({ level: 'ERROR', category: 'DATABASE', username: 'admin' });
+    // The system log row is taken after the answer: written at the latest a few turns later.
+    const entry = await vi.waitFor(async () => {
+      await flush();
+      const system = await get('/api/logs/system?level=ERROR&category=DATABASE&limit=10');
+      const found = system.data.find((r: any) => r.request_id === requestId);
+      expect(found).toMatchObject({ level: 'ERROR', category: 'DATABASE', username: 'admin' });
+      return found;
+    });
     expect(entry.message).toContain('/api/master/poli');
 
     const errors = await get('/api/logs/api-errors?period=1h');
@@ -170,10 +177,14 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
     for (let i = 0; i < 10; i++) {
       expect((await t.request(staff, { method: 'GET', url: '/api/logs/stats' })).statusCode).toBe(403);
     }
-    await flush();
-    const events = await get('/api/logs/security-events?event_type=SUSPICIOUS_ACTIVITY&is_resolved=false');
-    const event = events.data.find((e: any) => e.email === DEMO_EMAILS.staff);
-    expect(event).toMatchObject({ severity: 'MEDIUM', is_resolved: false });
+    // The refusals are counted after each answer: the event is written once the last one is.
+    const event = await vi.waitFor(async () => {
+      await flush();
+      const events = await get('/api/logs/security-events?event_type=SUSPICIOUS_ACTIVITY&is_resolved=false');
+      const found = events.data.find((e: any) => e.email === DEMO_EMAILS.staff);
+      expect(found).toMatchObject({ severity: 'MEDIUM', is_resolved: false });
+      return found;
+    });
     expect(event.description).toContain('staff');
 
     const resolved = await t.request(admin, {

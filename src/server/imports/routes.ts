@@ -201,7 +201,8 @@ export function registerImportRoutes(
             summary: decl.parent
               ? 'Imports a CSV or XLSX file (the raw body) below the parent record, as a job: checked row by row'
               : 'Imports a CSV or XLSX file (the raw body) as a job: checked row by row, upserted on the natural key',
-            params: collectionParams,
+            // Only a child resource's path has parameters (its parent's id).
+            ...(collectionParams ? { params: collectionParams } : {}),
             querystring: importQuery,
             response: { 202: job, 400: errorResponse, 404: errorResponse, 413: errorResponse },
           },
