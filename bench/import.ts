@@ -4,10 +4,12 @@
  *   npm run bench:import                                  (1,000,000 patients on PostgreSQL)
  *   npm run bench:import -- --pglite --rows 100000        (on a fresh embedded PGlite)
  *   options: --rows N, --database-url postgres://.../<db> (default: BENCH_IMPORT_DATABASE_URL,
- *   else the local dkj_import_bench), --bad-every 100 (one bad row in that many), --server-dir
+ *   else the local dkj_import_bench), --bad-every 100 (one bad row in that many), --server-dir,
+ *   --into-existing (import into the database as it is: a copy of the 1M city made for the run,
+ *   `createdb -T dkj_bench dkj_import_city`, dropped after it; a second run needs a new copy)
  *
  * The PostgreSQL database named is dropped and made anew (never point it at a database you
- * keep). Writes a CSV of N patients made by the demo city's generators (names, addresses,
+ * keep), unless --into-existing. Writes a CSV of N patients made by the demo city's generators (names, addresses,
  * valid NIKs whose sequence numbers start at 9001, so none meets a demo patient), starts the
  * real server as its own process, uploads the file as the demo admin and polls the job. Then
  * the same file again (every row unchanged, 0 new), and the file with one row in `bad-every`
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'bad-every': { type: 'string', default: '100' },
     'server-dir': { type: 'string' },
+    'into-existing': { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows ?? (values.pglite ? 100_000 : 1_000_000));
@@ -247,7 +250,8 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-import-bench-'));
   const env: Record<string, string> = { DEMO_PATIENTS: '1000', DATA_DIR: path.join(dir, 'data') };
   if (!values.pglite) {
-    await freshDatabase(dbUrl);
+    if (!values['into-existing']) await freshDatabase(dbUrl);
+    else if (new URL(dbUrl).pathname === '/dkj_bench') throw new Error('import into a copy of dkj_bench');
     env.DATABASE_URL = dbUrl;
   } else env.DATABASE_URL = '';
   console.log(`Starting the server (${values.pglite ? 'PGlite' : dbUrl.replace(/\/\/[^@]*@/, '//')}) ...`);

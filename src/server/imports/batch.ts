@@ -9,7 +9,6 @@
  * checked, so the server's memory stays flat however long the file.
  */
 import type { Db, Tx } from '../db/db.js';
-import { keyHash, type WriterTransaction } from './pipeline.js';
 import { writeValues } from '../resources/write-values.js';
 import type { ColumnField } from './fields.js';
 import {
@@ -20,6 +19,7 @@ import {
   type Progress,
   type RejectedRow,
 } from './jobs.js';
+import { keyHash, type WriterTransaction } from './pipeline.js';
 import { rowChecker, type SourceRow } from './rows.js';
 import type { ImportJob } from './run.js';
 import { LineBuffers, StagedRows } from './stage.js';

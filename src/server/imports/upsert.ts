@@ -100,6 +100,7 @@ export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: str
     SELECT ${all.map(valueOf).join(', ')} FROM ${src.from}
     ${derived.map((d) => d.join).join('\n')}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ${key.length ? `ORDER BY ${key.map(valueOf).join(', ')}` : ''}
     ${conflict} RETURNING (xmax::text = '0') AS inserted)
     SELECT count(*)::int AS written, (count(*) FILTER (WHERE inserted))::int AS inserted FROM written`;
 }
