@@ -109,7 +109,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
 }
 
 /** `COPY … FROM STDIN` of these bytes on this client; resolves when PostgreSQL has taken them all. */
-async function copyIn(client: pg.ClientBase, sql: string, data: Buffer[]): Promise<void> {
+export async function copyIn(client: pg.ClientBase, sql: string, data: Buffer[]): Promise<void> {
   await pipeline(Readable.from(data), client.query(copyFromStdin(sql)));
 }
 

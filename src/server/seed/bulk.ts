@@ -18,16 +18,13 @@
  * should that part stop half way, the next start of the server completes it.
  */
 import os from 'node:os';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { RESOURCES } from '../../domain/resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
 import { listIndexes } from '../resources/indexes.js';
 import { rebuildRollupsBehind } from '../maintenance/rollups.js';
 import { quiet } from '../maintenance/report.js';
-import { clientRunner } from '../db/postgres.js';
+import { clientRunner, copyIn } from '../db/postgres.js';
 import { clockConnectionOption } from '../../domain/clock.js';
 import { EncoderPool } from './encoder-pool.js';
 import type { CityPlan } from './generate.js';
@@ -45,11 +42,6 @@ const parsers = {
 };
 
 const asTx = (client: pg.Client): Tx => clientRunner(client);
-
-/** One COPY ... FROM STDIN of the given buffers; resolves when PostgreSQL has taken them all. */
-async function copyIn(client: pg.Client, sql: string, chunks: Buffer[]): Promise<void> {
-  await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
-}
 
 /**
  * The load through COPY on a connection of its own to `databaseUrl` (the same database as db),
