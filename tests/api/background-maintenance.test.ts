@@ -53,6 +53,8 @@ async function rollups(db: Db) {
               WHERE count <> 0) AS patients,
             (SELECT json_agg(r ORDER BY day) FROM appointment_daily r WHERE count <> 0) AS days,
             (SELECT json_agg(r ORDER BY day, assessment_id) FROM mental_health_daily r WHERE started <> 0) AS mental,
+            (SELECT json_agg(r ORDER BY medical_facility_id, day, rating) FROM satisfaction_facility_daily r
+              WHERE responses <> 0) AS satisfaction,
             (SELECT json_agg(r ORDER BY appointment_id) FROM appointment_performance r) AS performance,
             (SELECT json_agg(r ORDER BY unit_id, day) FROM performance_daily r WHERE appointments > 0) AS daily,
             (SELECT json_agg(r ORDER BY unit_id, day) FROM performance_mtd r WHERE appointments > 0) AS mtd`,
@@ -242,7 +244,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('maintenance behind a served conso
     const first = await booking();
     await releaseState();
     await until('the monitoring rollups', async () =>
-      (await t.db.query<{ n: number }>('SELECT cardinality(rebuilt) AS n FROM rollup_state')).rows[0].n === 3
+      (await t.db.query<{ n: number }>('SELECT cardinality(rebuilt) AS n FROM rollup_state')).rows[0].n === 4
         ? (await health()).maintenance.tasks.some((s: string) => s.includes('performance'))
         : false,
     );
@@ -270,7 +272,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('maintenance behind a served conso
     expect(await rollups(t.db)).toEqual(kept);
     expect((await t.request(token, { method: 'GET', url: PERFORMANCE })).statusCode).toBe(200);
     const lines = await systemLog('Rollup % dibangun ulang:%');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toMatch(/^Rollup performance dibangun ulang: \d+ baris dalam [\d.]+ detik$/);
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toMatch(/^Rollup performance dibangun ulang: \d+ baris dalam [\d.]+ detik$/);
   });
 });

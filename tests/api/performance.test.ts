@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { performanceRating, performanceScore, waitBucket } from '../../src/domain/performance';
 import { now } from '../../src/domain/clock';
+import { rebuildStaleRollups } from '../../src/server/maintenance/rollups';
 
 const URL = '/api/analytics/performance';
 const DAY = 86_400_000;
@@ -277,6 +278,61 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
       patient,
     ]);
     await city();
+  });
+
+  it("keeps a facility's satisfaction when its patients move or are removed, also while its rollup is stale", async () => {
+    const other = (
+      await t.db.query<{ id: number }>(`SELECT min(id) AS id FROM medical_facilities WHERE id <> $1`, [facility])
+    ).rows[0].id;
+    const responses = async (id: number) =>
+      (await get(`?dateRange=30&medicalFacility=${id}`)).patientSatisfaction.responses as number;
+    /** The facility rollup holds exactly what the responses and their patients give. */
+    const matchesResponses = async () => {
+      const { rows } = await t.db.query(
+        `(SELECT * FROM satisfaction_facility_daily_live
+           EXCEPT SELECT * FROM satisfaction_facility_daily WHERE responses <> 0)
+         UNION ALL
+         (SELECT * FROM satisfaction_facility_daily WHERE responses <> 0
+           EXCEPT SELECT * FROM satisfaction_facility_daily_live)`,
+      );
+      expect(rows).toEqual([]);
+    };
+    const patient = (
+      await t.db.query(
+        `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth, gender,
+                               marital_status, created_by, medical_facility_id)
+         VALUES ('KTP', '3171011705900003', 'Pasien Pindah', 'Jakarta', '1990-05-17', 'P', 'Menikah', 'test', $1)
+         RETURNING id`,
+        [facility],
+      )
+    ).rows[0].id;
+    const before = { own: await responses(facility), away: await responses(other) };
+    await t.db.query(
+      `INSERT INTO mental_health_responses (assessment_id, patient_id, completed, score, satisfaction, created_at)
+       SELECT (SELECT min(id) FROM mental_health_assessments), $1, true, 60, r, $2 FROM unnest(ARRAY[3, 5]) r`,
+      [patient, new Date(now() - 120_000).toISOString()],
+    );
+    expect(await responses(facility)).toBe(before.own + 2);
+
+    await t.db.query(`UPDATE patients SET medical_facility_id = $1 WHERE id = $2`, [other, patient]);
+    expect(await responses(facility)).toBe(before.own);
+    expect(await responses(other)).toBe(before.away + 2);
+    await matchesResponses();
+
+    // Stale (a database that had responses before the rollup existed): read from the responses.
+    await t.db.query(`DELETE FROM satisfaction_facility_daily`);
+    await t.db.query(
+      `UPDATE rollup_state SET stale = true,
+              rebuilt = ARRAY['patient_rollup', 'appointment_daily', 'mental_health_daily', 'performance']`,
+    );
+    expect(await responses(other)).toBe(before.away + 2);
+    expect(await rebuildStaleRollups(t.db)).toBe(true);
+    await matchesResponses();
+    expect(await responses(other)).toBe(before.away + 2);
+
+    await t.db.query(`DELETE FROM patients WHERE id = $1`, [patient]);
+    expect(await responses(other)).toBe(before.away);
+    await matchesResponses();
   });
 
   it('answers 400 with the failing field for a bad range, and 403 to staff', async () => {

@@ -5,8 +5,9 @@
  *    and doctor rankings: a signed sum of a few month-to-date rows (performance_mtd);
  *  - per day, for the overview, trends, wait times, journey stages and peak hours: from
  *    performance_type_daily (the city or one type) or performance_daily (a facility or doctor);
- *  - patient satisfaction: the 1-5 ratings given with mental-health questionnaires in the range
- *    (mental_health_responses.satisfaction), by patients of the facility when one is chosen.
+ *  - patient satisfaction: the 1-5 ratings given with mental-health questionnaires in the range,
+ *    per day (satisfaction_daily), by patients of the facility when one is chosen
+ *    (satisfaction_facility_daily).
  */
 import type { Queryable } from '../db/db.js';
 import {
@@ -162,11 +163,19 @@ async function satisfaction(db: Queryable, f: PerformanceFilter, r: ReturnType<t
           [r.from, r.to],
         )
       : await db.query<{ rating: number; count: number }>(
-          `SELECT satisfaction AS rating, count(*)::int AS count FROM mental_health_responses
-            WHERE created_at >= $1 AND created_at < $2 AND satisfaction IS NOT NULL
-              AND patient_id IN (SELECT id FROM patients WHERE medical_facility_id = $3)
+          // Its daily counts (migration 031); while a bulk load has left them stale, the
+          // responses of its patients.
+          `SELECT rating, sum(responses)::int AS count FROM satisfaction_facility_daily
+            WHERE rollup_fresh('satisfaction_facility_daily')
+              AND medical_facility_id = $5 AND day BETWEEN $1::date AND $2::date
+            GROUP BY rating HAVING sum(responses) > 0
+           UNION ALL
+           SELECT satisfaction, count(*)::int FROM mental_health_responses
+            WHERE NOT rollup_fresh('satisfaction_facility_daily')
+              AND created_at >= $3 AND created_at < $4 AND satisfaction IS NOT NULL
+              AND patient_id IN (SELECT id FROM patients WHERE medical_facility_id = $5)
             GROUP BY satisfaction`,
-          [r.fromInstant, r.toInstant, f.facilityId],
+          [r.from, r.to, r.fromInstant, r.toInstant, f.facilityId],
         );
   const responses = rows.reduce((n, x) => n + x.count, 0);
   const sum = rows.reduce((n, x) => n + x.rating * x.count, 0);

@@ -1,7 +1,8 @@
 /**
  * Rollups a bulk load committed without rebuilding (rollup_state.stale, migrations 017 and 028),
  * rebuilt one at a time, without holding up writes for the time they take:
- *  - a monitoring rollup (patient_rollup, appointment_daily, mental_health_daily) gets, in a
+ *  - a monitoring rollup (patient_rollup, appointment_daily, mental_health_daily,
+ *    satisfaction_facility_daily) gets, in a
  *    short transaction, the difference between what its base table gives and what it holds,
  *    both read from one earlier snapshot (rebuildMonitoring);
  *  - the performance rollups are rebuilt whole while writes of appointments and journeys note the
@@ -13,7 +14,13 @@
 import type { Db, Queryable, Tx } from '../db/db.js';
 import { quiet, seconds, type Report } from './report.js';
 
-export const ROLLUPS = ['patient_rollup', 'appointment_daily', 'mental_health_daily', 'performance'] as const;
+export const ROLLUPS = [
+  'patient_rollup',
+  'appointment_daily',
+  'mental_health_daily',
+  'satisfaction_facility_daily',
+  'performance',
+] as const;
 export type Rollup = (typeof ROLLUPS)[number];
 
 /** The key and the additive values of each monitoring rollup (and of its live view, migration 028). */
@@ -24,6 +31,7 @@ const MONITORING: Record<Exclude<Rollup, 'performance'>, { keys: string[]; value
     keys: ['day', 'assessment_id'],
     values: ['started', 'completed', 'score_sum', 'scored', 'rated', 'satisfied'],
   },
+  satisfaction_facility_daily: { keys: ['medical_facility_id', 'day', 'rating'], values: ['responses'] },
 };
 
 /** Advisory locks (with the schema's hash): whoever rebuilds, and writers noting appointments. */
