@@ -282,7 +282,9 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
 
   it("keeps a facility's satisfaction when its patients move or are removed, also while its rollup is stale", async () => {
     const other = (
-      await t.db.query<{ id: number }>(`SELECT min(id) AS id FROM medical_facilities WHERE id <> $1`, [facility])
+      await t.db.query<{ id: number }>(`SELECT min(id) AS id FROM medical_facilities WHERE id <> $1`, [
+        facility,
+      ])
     ).rows[0].id;
     const responses = async (id: number) =>
       (await get(`?dateRange=30&medicalFacility=${id}`)).patientSatisfaction.responses as number;
