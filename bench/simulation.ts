@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { signIn, startServer } from './harness.js';
-import { makeNik } from '../src/domain/nik.js';
+import { makeBenchSandbox } from './sandbox.js';
 import { isoDayOfWeek } from '../src/domain/sandbox.js';
 
 const { values } = parseArgs({
@@ -71,49 +71,11 @@ async function main() {
       });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const adminCall = async (method: string, url: string, body?: object) => {
-      const res = await call(first.base, method, url, body, { authorization: `Bearer ${admin}` });
-      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
-    const stamp = Date.now().toString(36).toUpperCase();
-    const mf = (await adminCall('GET', '/api/master/medical-facilities?limit=100')).data;
-    const taken = new Set(
-      (await adminCall('GET', '/api/admin/simulator/facilities?limit=100')).data.map(
-        (f: any) => f.medical_facility_id,
-      ),
-    );
-    const link = mf.find((f: any) => !taken.has(f.id));
-    const facility = await adminCall('POST', '/api/admin/simulator/facilities', {
-      name: `RS Bench ${stamp}`,
-      facility_code: `B${stamp}`.slice(0, 20),
-      type: 'RSU',
-      medical_facility_id: link.id,
-    });
-    const doctor = await adminCall('POST', '/api/admin/simulator/doctors', {
-      nip: `BENCH${stamp}`,
-      name: 'dr. Bench',
-      specialization: 'Dokter Umum',
-      medical_facility_id: link.id,
-    });
-    for (const day of [1, 2, 3, 4, 5, 6, 7])
-      await adminCall('POST', '/api/admin/simulator/schedules', {
-        doctor_id: doctor.id,
-        poly_code: null,
-        poly_name: 'Umum',
-        day_of_week: day,
-        start_time: '07:00',
-        end_time: '23:00',
-        max_patients: N,
-      });
-    const key = `bench${stamp.toLowerCase()}key0000`;
-    await adminCall('POST', '/api/admin/simulator-apikeys', {
-      simulasi_medical_facility_id: facility.id,
-      x_api_key: key,
-    });
-    const h = { 'x-api-key': key };
-    const niks = Array.from({ length: N }, (_, i) => makeNik('31.71.01', '1980-03-04', 'L', i + 1));
-    const date = new Date(Date.now() + 7 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
+    const sandbox = await makeBenchSandbox(first.base, admin, N);
+    const h = { 'x-api-key': sandbox.key };
+    const doctor = { id: sandbox.doctorId };
+    const niks = sandbox.niks(N);
+    const date = sandbox.date;
 
     const rows: [string, { ms: number[]; wall: number }][] = [];
     const register = await pool(N, (i) =>

@@ -7,9 +7,10 @@
  * Starts the server on the database, signs in as the demo admin and measures, with
  * `concurrency` clients, `runs` of each: creating a patient, updating it (PATCH with its
  * version), creating an appointment for that patient at a facility of the city, and updating
- * the appointment's doctor and queue number. Prints p50/p95/max per write and the share of 2xx answers. Budget
+ * the appointment's doctor and queue number; then, through the facility API of a sandbox facility
+ * made for the run (one doctor, one day), registering a patient and booking. Prints p50/p95/max per write and the share of 2xx answers. Budget
  * (issue "Jakarta at full size", item 4): p95 <= 50 ms for each, every answer 2xx. Removes what
- * it wrote at the end (patients created_by 'bench-writes', their appointments). Exit code 1
+ * it wrote at the end (patients created_by 'bench-writes', their appointments, the sandbox). Exit code 1
  * when over budget.
  */
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { signIn, startBenchServer } from './harness.js';
 import { newPatient } from './mix.js';
+import { makeBenchSandbox, REMOVE_BENCH_SANDBOXES } from './sandbox.js';
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +68,7 @@ const pct = (sorted: number[], p: number) =>
 async function cleanUp(client: pg.Client) {
   await client.query(`DELETE FROM appointments WHERE created_by = $1`, [CREATED_BY]);
   await client.query(`DELETE FROM patients WHERE created_by = $1`, [CREATED_BY]);
+  for (const sql of REMOVE_BENCH_SANDBOXES) await client.query(sql);
 }
 
 async function main(): Promise<number> {
@@ -84,6 +87,7 @@ async function main(): Promise<number> {
   const server = await startBenchServer(values['server-dir'] ?? '.', {
     DATABASE_URL: databaseUrl,
     DEMO_PASSWORD: values.password,
+    SIMULATION_RATE_LIMIT_PER_MINUTE: '0',
   });
   try {
     const token = await signIn(server.base, 'admin@demo.local', values.password!);
@@ -154,6 +158,43 @@ async function main(): Promise<number> {
         );
         return r.status;
       }),
+    ]);
+    // A booking through the facility API: a sandbox facility with one doctor and room for every
+    // booking on one day (so the bookings meet on one queue), its patients registered first.
+    const superadmin = await signIn(server.base, 'superadmin@demo.local', values.password!);
+    const sandbox = await makeBenchSandbox(server.base, superadmin, RUNS);
+    const niks = sandbox.niks(RUNS);
+    const facilityCall = async (url: string, body: object) => {
+      const res = await fetch(`${server.base}/api/simulation${url}`, {
+        method: 'POST',
+        headers: { 'x-api-key': sandbox.key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    results.push([
+      'register (facility API)',
+      await timed((i) =>
+        facilityCall('/v1/patient', {
+          nik: niks[i],
+          name: `Bench Tulis ${i}`,
+          gender: 'L',
+          dateOfBirth: '1980-03-04',
+        }),
+      ),
+    ]);
+    results.push([
+      'book (facility API)',
+      await timed((i) =>
+        facilityCall('/v1/appointment', {
+          poly_name: 'Umum',
+          date: sandbox.date,
+          doctor_id: sandbox.doctorId,
+          id_type: 'KTP',
+          id_number: niks[i],
+        }),
+      ),
     ]);
 
     console.log(
