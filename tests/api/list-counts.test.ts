@@ -128,6 +128,18 @@ describe.each(dbTargets())('list totals (%s)', (kind) => {
     expect(last.ids).toEqual([ROWS, ROWS - 50, ROWS - 100, ROWS - 150, ROWS - 200]);
   });
 
+  it('finds a term too short for a trigram by its rows, rare and common alike', async () => {
+    // 'ng' only in 'jarang' (130 rows: exact); 'ka' in every 'kata' (more than a search counts).
+    const rare = await search('search=NG&page=2&limit=10');
+    expect(rare.pagination).toMatchObject({ total: ROWS / 1000, estimated: false });
+    expect(rare.ids).toEqual(Array.from({ length: 10 }, (_, i) => 1000 * (i + 11)));
+    const common = await search('search=ka&page=1&limit=10');
+    expect(common.ids).toEqual(kataIds(0, 10));
+    expect(common.pagination.estimated).toBe(true);
+    expect(Math.abs(common.pagination.total - KATA)).toBeLessThanOrEqual(KATA * 0.1);
+    expect(await list('search=qz')).toMatchObject({ total: 0, estimated: false });
+  });
+
   it('gives a deep page of such a search from all its matches in order, with their exact total', async () => {
     const deep = await search('search=kata&page=80&limit=25');
     expect(deep.ids).toEqual(kataIds(79 * 25, 25));
