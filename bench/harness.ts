@@ -5,6 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 
+/** The server's heap bound of `npm start` (package.json). */
+const SERVER_HEAP_FLAG = /--max-old-space-size=\d+/.exec(
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start,
+)![0];
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -23,6 +28,8 @@ export interface RunningServer {
   peakRssMb(): number;
   /** What the server printed so far. */
   output(): string;
+  /** Resident memory of the server process now (VmRSS), in MiB. */
+  rssMb(): number;
   /** Starts the peak over from the current resident memory (Linux clear_refs), to measure one phase. */
   resetPeakRss(): void;
   stop(): Promise<void>;
@@ -35,8 +42,9 @@ export async function startServer(
   port?: number,
 ): Promise<RunningServer> {
   port ??= await freePort();
-  // SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // As `npm start` runs it (its heap bound, see README); SERVER_NODE_ARGS: extra node flags for
+  // the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = [SERVER_HEAP_FLAG, ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -56,6 +64,10 @@ export async function startServer(
     output: () => out,
     peakRssMb() {
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : NaN;
+    },
+    rssMb() {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : NaN;
     },
     resetPeakRss() {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { simulationConfig, type SimulationConfig } from './simulation/config.js';
 import { logConfig, type LogConfig } from './logs/config.js';
 import type { DbOptions } from './db/types.js';
@@ -146,12 +147,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // Off by default: PGlite runs its statements on the event loop, so its lag measures the
       // database rather than overload; the heavy gate and the pools' wait bounds do that.
       maxEventLoopDelayMs: int(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 0),
-      maxHeapUsedMb: int(env.OVERLOAD_HEAP_MB, 1536),
+      // Below the process's heap bound (`npm start` sets 768 MB), so that load is shed first.
+      maxHeapUsedMb: int(
+        env.OVERLOAD_HEAP_MB,
+        Math.min(1536, Math.floor((0.85 * heapLimitBytes()) / 2 ** 20)),
+      ),
       maxRssMb: int(env.OVERLOAD_RSS_MB, 0),
     },
     ...overrides,
   };
 }
+
+/** How large the JavaScript heap of this process may grow (node's --max-old-space-size and its young space). */
+const heapLimitBytes = () => v8.getHeapStatistics().heap_size_limit;
 
 /** How the server opens its database: the connection, its pools, deadlines and read replicas. */
 export function dbOptions(config: Config): DbOptions {
