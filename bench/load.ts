@@ -58,7 +58,11 @@ async function removeBenchPatients(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`DELETE FROM patients WHERE created_by = 'bench'`);
+    const { rowCount } = await client.query(`DELETE FROM patients WHERE created_by = 'bench'`);
+    // Their entries would stay in the indexes until a vacuum, at the front of the list's
+    // default order (the newest first): each first page would step over thousands of them
+    // (40 index pages read instead of 12 at 11M patients), which no real list meets.
+    if (rowCount) await client.query('VACUUM (INDEX_CLEANUP ON) patients');
   } catch (err) {
     console.warn(`earlier runs' patients not removed: ${(err as Error).message}`);
   } finally {

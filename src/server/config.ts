@@ -147,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // Off by default: PGlite runs its statements on the event loop, so its lag measures the
       // database rather than overload; the heavy gate and the pools' wait bounds do that.
       maxEventLoopDelayMs: int(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 0),
-      // Below the process's heap bound (`npm start` sets 768 MB), so that load is shed first.
+      // Below the process's heap bound (`npm start` sets 1024 MB), so that load is shed first.
       maxHeapUsedMb: int(
         env.OVERLOAD_HEAP_MB,
         Math.min(1536, Math.floor((0.85 * heapLimitBytes()) / 2 ** 20)),
