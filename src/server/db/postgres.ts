@@ -272,8 +272,12 @@ function poolConfig(
     // core from sign-in and /auth/me, and each worker must stop before a cancel completes.
     // A schema of its own isolates a test run from others on the same database. The clock
     // setting moves app_now() when NOW is set (clock.ts).
+    // No JIT compilation: a request's statement is planned to take milliseconds, and when the
+    // planner misjudges one over a big table (55M appointments), compiling it added half a
+    // second (a search's ordered gather: 1.5 s with JIT, 1.0 s without).
     options: [
       '-c max_parallel_workers_per_gather=0',
+      '-c jit=off',
       schema ? `-c search_path=${schema},public` : '',
       clockConnectionOption(),
       // A replica's sessions only read (a standby refuses writes anyway; a test "replica" on
