@@ -78,6 +78,17 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
     return res.json();
   };
 
+  /** A patient of the test facility. */
+  const addPatient = async (nik: string, name: string): Promise<number> =>
+    (
+      await t.db.query<{ id: number }>(
+        `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth, gender,
+                               marital_status, created_by, medical_facility_id)
+         VALUES ('KTP', $1, $2, 'Jakarta', '1990-05-17', 'L', 'Menikah', 'test', $3)
+         RETURNING id`,
+        [nik, name, facility],
+      )
+    ).rows[0].id;
   async function addJourney(appointment: number, slot: number, v: Visit) {
     const step = (event: string, start: number, end: number | null) =>
       t.db.query(
@@ -234,15 +245,7 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
 
   it('averages the satisfaction ratings of the range from the mental-health responses', async () => {
     // Ratings by a patient of the test facility: today, and one 40 days ago (outside 30 days).
-    const patient = (
-      await t.db.query(
-        `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth, gender,
-                               marital_status, created_by, medical_facility_id)
-         VALUES ('KTP', '3171011705900002', 'Pasien Kinerja', 'Jakarta', '1990-05-17', 'L', 'Menikah', 'test', $1)
-         RETURNING id`,
-        [facility],
-      )
-    ).rows[0].id;
+    const patient = await addPatient('3171011705900002', 'Pasien Kinerja');
     const ratings = [5, 4, 2];
     for (const [i, rating] of [...ratings, 1].entries()) {
       await t.db.query(
@@ -299,15 +302,7 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
       );
       expect(rows).toEqual([]);
     };
-    const patient = (
-      await t.db.query(
-        `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth, gender,
-                               marital_status, created_by, medical_facility_id)
-         VALUES ('KTP', '3171011705900003', 'Pasien Pindah', 'Jakarta', '1990-05-17', 'P', 'Menikah', 'test', $1)
-         RETURNING id`,
-        [facility],
-      )
-    ).rows[0].id;
+    const patient = await addPatient('3171011705900003', 'Pasien Pindah');
     const before = { own: await responses(facility), away: await responses(other) };
     await t.db.query(
       `INSERT INTO mental_health_responses (assessment_id, patient_id, completed, score, satisfaction, created_at)
