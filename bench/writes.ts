@@ -7,11 +7,11 @@
  * Starts the server on the database, signs in as the demo admin and measures, with
  * `concurrency` clients, `runs` of each: creating a patient, updating it (PATCH with its
  * version), creating an appointment for that patient at a facility of the city, and updating
- * the appointment's doctor and queue number; then, through the facility API of a sandbox facility
- * made for the run (one doctor, one day), registering a patient and booking. Prints p50/p95/max per write and the share of 2xx answers. Budget
- * (issue "Jakarta at full size", item 4): p95 <= 50 ms for each, every answer 2xx. Removes what
- * it wrote at the end (patients created_by 'bench-writes', their appointments, the sandbox). Exit code 1
- * when over budget.
+ * the appointment's doctor and queue number; then, through the facility API of a sandbox
+ * facility made for the run (one doctor, one day), registering a patient and booking. Prints
+ * p50/p95/max per write and the share of 2xx answers. Budget: p95 <= 50 ms for each, every
+ * answer 2xx. Removes what it wrote at the end (patients created_by 'bench-writes', their
+ * appointments, the sandbox). Exit code 1 when over budget.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
