@@ -150,16 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // Below the process's heap bound (`npm start` sets 1024 MB), so that load is shed first.
       maxHeapUsedMb: int(
         env.OVERLOAD_HEAP_MB,
-        Math.min(1536, Math.floor((0.85 * heapLimitBytes()) / 2 ** 20)),
+        // heap_size_limit: node's --max-old-space-size and the young space.
+        Math.min(1536, Math.floor((0.85 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
       ),
       maxRssMb: int(env.OVERLOAD_RSS_MB, 0),
     },
     ...overrides,
   };
 }
-
-/** How large the JavaScript heap of this process may grow (node's --max-old-space-size and its young space). */
-const heapLimitBytes = () => v8.getHeapStatistics().heap_size_limit;
 
 /** How the server opens its database: the connection, its pools, deadlines and read replicas. */
 export function dbOptions(config: Config): DbOptions {
