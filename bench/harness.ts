@@ -10,6 +10,12 @@ const SERVER_HEAP_FLAG = /--max-old-space-size=\d+/.exec(
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start,
 )![0];
 
+/** A memory figure of a process from /proc/<pid>/status (VmHWM, VmRSS), in MiB. */
+function statusMb(child: ChildProcess, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -63,12 +69,10 @@ export async function startServer(
     child,
     output: () => out,
     peakRssMb() {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : NaN;
+      return statusMb(child, 'VmHWM');
     },
     rssMb() {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : NaN;
+      return statusMb(child, 'VmRSS');
     },
     resetPeakRss() {
       writeFileSync(`/proc/${child.pid}/clear_refs`, '5');

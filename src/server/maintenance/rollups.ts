@@ -2,9 +2,8 @@
  * Rollups a bulk load committed without rebuilding (rollup_state.stale, migrations 017 and 028),
  * rebuilt one at a time, without holding up writes for the time they take:
  *  - a monitoring rollup (patient_rollup, appointment_daily, mental_health_daily,
- *    satisfaction_facility_daily) gets, in a
- *    short transaction, the difference between what its base table gives and what it holds,
- *    both read from one earlier snapshot (rebuildMonitoring);
+ *    satisfaction_facility_daily) gets, in a short transaction, the difference between what its
+ *    base table gives and what it holds, both read from one earlier snapshot (rebuildMonitoring);
  *  - the performance rollups are rebuilt whole while writes of appointments and journeys note the
  *    appointments they touched (performance_pending) instead of waiting; those are computed again
  *    afterwards, the last of them in the transaction that marks the rollups fresh.
