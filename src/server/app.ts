@@ -120,7 +120,7 @@ export async function buildApp({
   registerTwoFactorRoutes(app, db, config);
   registerAccountRoutes(app, db, config);
   registerFacilityOptions(app, db);
-  registerDashboardRoutes(app, db);
+  registerDashboardRoutes(app, db, { liveMaxRows: config.dashboardLiveMaxRows });
   registerAppointmentRoutes(app, db);
   registerPatientRoutes(app, db);
   registerPerformanceRoutes(app, db);

@@ -33,6 +33,11 @@ export interface Config {
   /** How long city-wide dashboard figures may be reused (seconds; 0: computed per request). */
   dashboardCacheSeconds: number;
   /**
+   * While a bulk load's rollups are rebuilt, the dashboard reads a base table of at most this
+   * many rows instead; past it, it answers 503 with Retry-After (DASHBOARD_LIVE_MAX_ROWS; 0: any).
+   */
+  dashboardLiveMaxRows: number;
+  /**
    * Hosts ('host' or 'host:port') outbound calls may reach even on a loopback or private
    * address (OUTBOUND_ALLOW_HOSTS, comma separated); the server itself is always on it.
    */
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     dashboardCacheSeconds: int(env.DASHBOARD_CACHE_SECONDS, 5),
+    dashboardLiveMaxRows: int(env.DASHBOARD_LIVE_MAX_ROWS, 8_000_000),
     outboundAllowHosts: [
       ...(env.OUTBOUND_ALLOW_HOSTS ?? '')
         .split(',')

@@ -13,6 +13,7 @@ import { listIndexes } from '../../src/server/resources/indexes';
 import { forgetRollupState, rebuildStaleRollups } from '../../src/server/maintenance/rollups';
 import { Maintenance } from '../../src/server/maintenance/index';
 import { PERFORMANCE_REBUILDING } from '../../src/server/routes/performance';
+import { DASHBOARD_REBUILDING } from '../../src/server/routes/dashboard/shared';
 import { openDb, type Db } from '../../src/server/db/db';
 
 const DASHBOARD = [
@@ -99,6 +100,35 @@ describe.each(dbTargets())('stale rollups (%s)', (kind) => {
     ]);
     expect(await figures(t, token)).toEqual(expected);
     expect((await t.request(token, { method: 'GET', url: PERFORMANCE })).json()).toEqual(performance);
+  });
+});
+
+describe.each(dbTargets())('stale rollups of a city too large to read per request (%s)', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    // 150 patients and their appointments and responses are "too many" here.
+    t = await startTestApp(kind, { patients: 150, config: { dashboardLiveMaxRows: 100 } });
+    token = await t.login(DEMO_EMAILS.super_admin);
+    await t.db.exec('ANALYZE patients; ANALYZE appointments; ANALYZE mental_health_responses');
+  });
+  afterAll(() => t?.close());
+
+  it('the dashboard says at once that its figures are being rebuilt, and shows them once they are', async () => {
+    const expected = await figures(t, token);
+    await leaveRollupsStale(t.db);
+    for (const url of DASHBOARD) {
+      const res = await t.request(token, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBe('30');
+      expect(res.json().message, url).toBe(DASHBOARD_REBUILDING);
+    }
+    // Figures of tables without a rollup are still served.
+    expect(
+      (await t.request(token, { method: 'GET', url: '/api/dashboard/medical-facilities' })).statusCode,
+    ).toBe(200);
+    expect(await rebuildStaleRollups(t.db)).toBe(true);
+    expect(await figures(t, token)).toEqual(expected);
   });
 });
 

@@ -17,14 +17,17 @@ export interface ListTotal {
   estimated: boolean;
 }
 
-const tableStatistics = new Map<string, { rows: number; pages: number; at: number }>();
+/** Per database handle (each schema or replica its own), per table. */
+const tableStatistics = new WeakMap<object, Map<string, { rows: number; pages: number; at: number }>>();
 
 /** The table's row and page counts from its statistics, or null when it has none (never analyzed). */
 export async function tableStats(
   db: Queryable,
   table: string,
 ): Promise<{ rows: number; pages: number } | null> {
-  const cached = tableStatistics.get(table);
+  let known = tableStatistics.get(db);
+  if (!known) tableStatistics.set(db, (known = new Map()));
+  const cached = known.get(table);
   if (cached && Date.now() - cached.at < TABLE_ESTIMATE_TTL_MS) return cached;
   // A partitioned table (the logs, migration 027) has no statistics of its own: its partitions'
   // add up, those never analyzed yet (a new month) counted as empty.
@@ -38,7 +41,7 @@ export async function tableStats(
   const n = rows[0]?.n ?? null;
   if (n === null) return null;
   const stats = { rows: Number(n), pages: Number(rows[0].pages), at: Date.now() };
-  tableStatistics.set(table, stats);
+  known.set(table, stats);
   return stats;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/db.js';
 import { performanceAnalytics, performanceFilterOptions } from '../analytics/performance.js';
 import { DEFAULT_DATE_RANGE, MAX_DATE_RANGE } from '../../domain/performance.js';
 import { rollupFresh } from '../maintenance/rollups.js';
-import { AppError } from '../plugins/errors.js';
+import { RebuildingError } from './dashboard/shared.js';
 
 /**
  * While a bulk load's performance rollups are rebuilt (about a minute at 1M patients), this
@@ -12,13 +12,9 @@ import { AppError } from '../plugins/errors.js';
  */
 export const PERFORMANCE_REBUILDING =
   'Data analisis kinerja sedang disusun ulang setelah pemuatan data besar. Silakan coba lagi dalam satu atau dua menit.';
-const REBUILDING_RETRY_SECONDS = 30;
 
 async function whenFresh(db: Db) {
-  if (await rollupFresh(db, 'performance')) return;
-  const err = new AppError(503, PERFORMANCE_REBUILDING);
-  err.retryAfter = REBUILDING_RETRY_SECONDS;
-  throw err;
+  if (!(await rollupFresh(db, 'performance'))) throw new RebuildingError(PERFORMANCE_REBUILDING);
 }
 
 const access = { menus: ['/performance-analytics'] };

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AREA_LEVELS, type AreaLevel } from '../../../domain/jakarta.js';
-import { aggregateFor, count, list, patientRollup, str, tags } from './shared.js';
+import { aggregateFor, count, list, str, tags, type FigureSources } from './shared.js';
 
 const geographicSchema = {
   tags,
@@ -35,18 +35,18 @@ const geographicSchema = {
   },
 };
 
-export function registerGeographicRoutes(app: FastifyInstance, db: Db) {
+export function registerGeographicRoutes(app: FastifyInstance, db: Db, sources: FigureSources) {
   app.get(
     '/api/dashboard/geographic',
     { config: aggregateFor(['/geographic']), schema: geographicSchema },
-    async (request) => geographic(db, (request.query as { level: AreaLevel }).level),
+    async (request) => geographic(db, sources, (request.query as { level: AreaLevel }).level),
   );
 }
 
-async function geographic(db: Db, level: AreaLevel) {
+async function geographic(db: Db, sources: FigureSources, level: AreaLevel) {
   // A kecamatan code is 'PP.KK.CC'; its kabupaten is the first 5 characters, its province the first 2.
   const prefix = { provinsi: 2, kabupaten: 5, kecamatan: 8 }[level];
-  const rollup = await patientRollup(db);
+  const rollup = await sources.patientRollup();
   const { rows } = await db.query<{
     area_code: string;
     area_name: string;

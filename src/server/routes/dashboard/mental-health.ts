@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { isWellAssessment } from '../../../domain/analytics.js';
-import { THIS_MONTH, aggregateFor, count, list, mentalHealthDaily, str, tags } from './shared.js';
+import { THIS_MONTH, aggregateFor, count, list, str, tags, type FigureSources } from './shared.js';
 
 /** Completed responses and scores of one assessment in one month ('YYYY-MM'). */
 interface MonthRow {
@@ -49,16 +49,16 @@ const mentalHealthSchema = {
   },
 };
 
-export function registerMentalHealthRoutes(app: FastifyInstance, db: Db) {
+export function registerMentalHealthRoutes(app: FastifyInstance, db: Db, sources: FigureSources) {
   app.get(
     '/api/dashboard/mental-health',
     { config: aggregateFor(['/mental-health']), schema: mentalHealthSchema },
-    () => mentalHealth(db),
+    () => mentalHealth(db, sources),
   );
 }
 
-async function mentalHealth(db: Db) {
-  const daily = await mentalHealthDaily(db);
+async function mentalHealth(db: Db, sources: FigureSources) {
+  const daily = await sources.mentalHealthDaily();
   const [byAssessment, trend, rates] = await Promise.all([
     db.query(
       `SELECT a.assessment_name, a.assessment_type,

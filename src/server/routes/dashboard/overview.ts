@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { AGE_GROUPS, GENDER_LABELS, ageGroup } from '../../../domain/analytics.js';
-import { TODAY, aggregateFor, count, list, nullableStr, patientRollup, str, tags } from './shared.js';
-import { rollupFresh } from '../../maintenance/rollups.js';
+import { TODAY, aggregateFor, count, list, nullableStr, str, tags, type FigureSources } from './shared.js';
 
 export const UNKNOWN_INSURANCE = 'Tidak diketahui';
 
@@ -41,13 +40,13 @@ const demographicsSchema = {
   },
 };
 
-export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
+export function registerOverviewRoutes(app: FastifyInstance, db: Db, sources: FigureSources) {
   app.get('/api/dashboard/stats', { config: aggregateFor(['/dashboard']), schema: statsSchema }, async () => {
     // A stale rollup (a bulk load not yet rebuilt): the base table's count, the same figure.
-    const patients = (await rollupFresh(db, 'patient_rollup'))
+    const patients = (await sources.fresh('patient_rollup'))
       ? 'SELECT coalesce(sum(count), 0)::int FROM patient_rollup'
       : 'SELECT count(*)::int FROM patients';
-    const appointments = (await rollupFresh(db, 'appointment_daily'))
+    const appointments = (await sources.fresh('appointment_daily'))
       ? 'SELECT coalesce(sum(count), 0)::int FROM appointment_daily'
       : 'SELECT count(*)::int FROM appointments';
     const { rows } = await db.query(
@@ -68,7 +67,7 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
     },
     async () => {
       // A stale rollup: the 30 days' appointments themselves, through the scheduled_date index.
-      const days = (await rollupFresh(db, 'appointment_daily'))
+      const days = (await sources.fresh('appointment_daily'))
         ? 'appointment_daily'
         : `(SELECT (scheduled_date AT TIME ZONE 'Asia/Jakarta')::date AS day, count(*) AS count
               FROM appointments
@@ -103,7 +102,7 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/api/dashboard/patient-demographics',
     { config: aggregateFor(['/dashboard', '/patients']), schema: demographicsSchema },
-    () => patientDemographics(db),
+    () => patientDemographics(db, sources),
   );
 
   app.get(
@@ -125,8 +124,8 @@ export function registerOverviewRoutes(app: FastifyInstance, db: Db) {
  * Patients by gender, by age group (from birth years) and by insurance, in one pass over the
  * rollup (or, while it is stale, over the patients themselves: one scan, not three).
  */
-async function patientDemographics(db: Db) {
-  const rollup = await patientRollup(db);
+async function patientDemographics(db: Db, sources: FigureSources) {
+  const rollup = await sources.patientRollup();
   // GROUPING(...) tells the sets apart: 3 gender, 5 birth year, 6 insurance.
   const { rows } = await db.query<{
     gender: string;
