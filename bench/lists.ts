@@ -34,20 +34,23 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 
-/** Search terms per resource: a common one, a prefix of a number, and one that matches nothing. */
-const TERMS: Record<string, { common: string; prefix: string }> = {
-  'master/patients': { common: 'budi', prefix: '3171010' },
-  'master/appointments': { common: 'siti', prefix: '3171010' },
+/**
+ * Search terms per resource: common ones (the second of each a name whose matches are not spread
+ * evenly through the table), a prefix of a number, and one that matches nothing.
+ */
+const TERMS: Record<string, { common: string[]; prefix: string }> = {
+  'master/patients': { common: ['budi', 'ade'], prefix: '3171010' },
+  'master/appointments': { common: ['siti', 'budi'], prefix: '3171010' },
 };
 
 function requestsFor(name: string) {
   const decl = RESOURCES.find((r) => r.name === name)!;
   const base = `/api/${name}?limit=10`;
-  const terms = TERMS[name] ?? { common: 'a', prefix: '1' };
+  const terms = TERMS[name] ?? { common: ['a'], prefix: '1' };
   const out: [string, string][] = [
     ['first page', `${base}&page=1`],
     ['page 1,000', `${base}&page=1000`],
-    [`search '${terms.common}'`, `${base}&search=${terms.common}`],
+    ...terms.common.map((term): [string, string] => [`search '${term}'`, `${base}&search=${term}`]),
     [`search '${terms.prefix}'`, `${base}&search=${terms.prefix}`],
     [`search 'zzqx' (no match)`, `${base}&search=zzqx`],
   ];

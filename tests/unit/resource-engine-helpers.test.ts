@@ -9,7 +9,7 @@ import {
   summarizeFieldErrors,
   VALIDATION_FAILED,
 } from '../../src/domain/validation';
-import { likePattern } from '../../src/server/resources/list';
+import { likePattern, matchesEstimate } from '../../src/server/resources/list';
 import { redact, REDACTED } from '../../src/server/plugins/audit';
 import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/domain/resources/patients';
 import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
@@ -170,5 +170,21 @@ describe('validatePatient (the patient declaration’s cross-field rule)', () =>
       validatePatient({ identity_type: 'Passport', identity_number: 'X1', date_of_birth });
     expect(born(tomorrow)).toEqual({ date_of_birth: PATIENT_DOB_FUTURE });
     expect(born(today)).toEqual({});
+  });
+});
+
+describe('the total of a common search, from the blocks its first matches came from', () => {
+  const PAGES = 1000;
+  it('scales the matches met from the table start up to the blocks read', () => {
+    // 1,001 matches in the first 100 blocks of 1,000: about ten times as many in all.
+    expect(matchesEstimate(1001, { first: 0, last: 99, gap: 2 }, PAGES)).toBe(10_010);
+  });
+  it('counts only the blocks read by a scan that started in the middle of the table', () => {
+    // A sequential scan that joined another one at block 600 met 1,001 matches up to block 649.
+    expect(matchesEstimate(1001, { first: 600, last: 649, gap: 1 }, PAGES)).toBe(20_020);
+  });
+  it('counts the blocks of a scan that reached the end and went on from the first block', () => {
+    // Started at block 950, read to the end, then blocks 0-49: 100 blocks, not the whole table.
+    expect(matchesEstimate(1001, { first: 0, last: 999, gap: 901 }, PAGES)).toBe(10_010);
   });
 });

@@ -130,6 +130,29 @@ export function listWhere(
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params, words };
 }
 
+/** Rows along the order's index a common search checks before it gathers all its matches in order. */
+const BOUNDED_WALK = 5_000;
+
+/** The blocks a gather's rows came from: the first and last, and the widest gap between two. */
+export interface BlockSpan {
+  first: number;
+  last: number;
+  gap: number;
+}
+
+/**
+ * How many rows match in a table of `pages` blocks, from `n` matches met in a scan that read
+ * the blocks of `span`. The scan read them in the table's order, but not always from its first
+ * block: a sequential scan starts where the last one on the table stopped (PostgreSQL's
+ * synchronized scans), reaches the end and goes on from the first block. The blocks it read are
+ * then the table less the widest stretch it did not reach: either the widest gap between the
+ * blocks it met rows in (it went round), or the stretches before the first and after the last.
+ */
+export function matchesEstimate(n: number, span: BlockSpan, pages: number): number {
+  const unread = Math.max(span.gap - 1, pages - 1 - span.last + span.first);
+  return Math.round((n * pages) / Math.max(1, pages - unread));
+}
+
 /** How far past the exact-count cap the planner's estimate must be for the matches not to be gathered. */
 const FAR_BEYOND_CAP = 10;
 
@@ -183,13 +206,13 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
   // early); when more match, its page comes from the sorted index.
   const searching = !!q.search?.trim();
   const cap = Math.max(EXACT_COUNT_LIMIT + 1, offset + limit + 1);
-  const gatherInOrder = async () => {
+  const gatherInOrder = async (from = t, where = { whereSql, params }) => {
     const { rows } = await db.query<{ n: number; data: string }>(
       `WITH m AS MATERIALIZED (
-         SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${t} ${whereSql} ${searching ? order : ''} LIMIT ${cap})
+         SELECT ${t}.id, ${t}.${quote(sortField)} AS s FROM ${from} ${where.whereSql} ${searching ? order : ''} LIMIT ${cap})
        SELECT (SELECT count(*)::int FROM m) AS n,
               (${rowsOf(`SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}`)}) AS data`,
-      params,
+      where.params,
     );
     return rows[0];
   };
@@ -198,24 +221,22 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
     // rows as it matches (7,875 rows, 40-90 ms, for 'budi' among 1M patients). Gathered without
     // an order, the first SEARCH_EXACT_LIMIT of them cost a fraction of that; fewer is all of
     // them, and they give the exact total and any page.
-    const { rows } = await db.query<{ n: number; last_block: number | null; data: string }>(
+    const { rows } = await db.query<{ n: number; span: BlockSpan | null; data: string }>(
       `WITH m AS MATERIALIZED (
-         SELECT ${t}.id, ${t}.${quote(sortField)} AS s, (${t}.ctid::text::point)[0] AS b
+         SELECT ${t}.id, ${t}.${quote(sortField)} AS s, (${t}.ctid::text::point)[0]::int AS b
            FROM ${t} ${whereSql} LIMIT ${SEARCH_EXACT_LIMIT + 1})
-       SELECT (SELECT count(*)::int FROM m) AS n, (SELECT max(b) FROM m) AS last_block,
+       SELECT (SELECT count(*)::int FROM m) AS n,
+              (SELECT json_build_object('first', min(b), 'last', max(b), 'gap', coalesce(max(gap), 0))
+                 FROM (SELECT b, b - lag(b) OVER (ORDER BY b) AS gap FROM m) g) AS span,
               (${rowsOf(`SELECT id FROM m ORDER BY s ${dir}, id ${dir} ${paging}`)}) AS data`,
       params,
     );
-    const { n, last_block: lastBlock, data } = rows[0];
+    const { n, span, data } = rows[0];
     if (n <= SEARCH_EXACT_LIMIT) return answer(data, { total: n, estimated: false });
-    // More match. The rows were read in the table's physical order up to the block of the last
-    // one gathered: matches so far per block, times the table's blocks, estimate them all.
+    // More match: matches per block read, times the table's blocks, estimate them all.
     const stats = await tableStats(db, m.decl.table);
-    if (stats && stats.pages > 0 && lastBlock !== null) {
-      const estimate = Math.min(
-        stats.rows,
-        Math.max(n, Math.round((n * stats.pages) / (Number(lastBlock) + 1))),
-      );
+    if (stats && stats.pages > 0 && span?.first != null) {
+      const estimate = Math.min(stats.rows, Math.max(n, matchesEstimate(n, span, stats.pages)));
       // Along the index of the list's order, the page's rows are met after about
       // (offset + limit) x rows / matches rows, each checked; all matches in order cost about
       // as many as match. The cheaper way gives the page.
@@ -226,6 +247,20 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
           walk.params,
         );
         return answer(pageRows[0].data, { total: estimate, estimated: true });
+      }
+      // Few, by that estimate; it is wrong for a term whose matches bunch in part of the table
+      // (rows loaded together: a registry of one area, a year's appointments), and gathering
+      // all of them in order then costs seconds. So the first BOUNDED_WALK rows along the
+      // order's index are checked first: when they hold the page and, spread over the table,
+      // more matches than the gathering would count, the page and the total are what it would
+      // give (the cap, or the estimate past it).
+      if (offset + limit <= BOUNDED_WALK) {
+        const walked = await gatherInOrder(
+          `(SELECT * FROM ${t} ${order} LIMIT ${BOUNDED_WALK}) ${t}`,
+          listWhere(m, request, q, { unindexed: true }),
+        );
+        if (walked.n >= offset + limit && (walked.n * stats.rows) / BOUNDED_WALK >= cap)
+          return answer(walked.data, { total: Math.max(cap, estimate), estimated: true });
       }
       const all = await gatherInOrder();
       if (all.n < cap) return answer(all.data, { total: all.n, estimated: false });
