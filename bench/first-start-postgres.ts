@@ -26,7 +26,7 @@ const s = (ms: number) => (ms / 1000).toFixed(1).padStart(8);
 async function complete(db: Db) {
   for (const decl of RESOURCES) {
     const plan = await listIndexPlan(db, decl);
-    if (plan.drop.length || plan.build.length) return false;
+    if (plan.drop.length || plan.build.length || plan.retarget.length) return false;
   }
   const pending = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM performance_pending');
   return (await staleRollups(db)).length === 0 && pending.rows[0].n === 0;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { RESOURCES } from '../../src/domain/resources/index';
-import { listIndexes } from '../../src/server/resources/indexes';
+import { listIndexes, SEARCH_STATISTICS } from '../../src/server/resources/indexes';
 import { forgetRollupState, rebuildStaleRollups } from '../../src/server/maintenance/rollups';
 import { Maintenance } from '../../src/server/maintenance/index';
 import { PERFORMANCE_REBUILDING } from '../../src/server/routes/performance';
@@ -228,6 +228,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('maintenance behind a served conso
     } finally {
       await other.close();
     }
+  });
+
+  it('gives a search index an earlier version built the finer statistics of its text, behind the console', async () => {
+    const search = indexNamed('search');
+    const target = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT coalesce(a.attstattarget, -1) AS n FROM pg_attribute a
+            WHERE a.attrelid = to_regclass($1) AND a.attnum = 1`,
+          [search.name],
+        )
+      ).rows[0].n;
+    expect(await target()).toBe(SEARCH_STATISTICS);
+    await t.db.exec(`ALTER INDEX ${search.name} ALTER COLUMN 1 SET STATISTICS -1`);
+    await t.app.maintenance.start();
+    expect(await target()).toBe(SEARCH_STATISTICS);
+    expect(await health()).toMatchObject({ maintenance: { running: false, tasks: [] } });
   });
 
   it('drops and builds again an index a stopped concurrent build left invalid', async () => {

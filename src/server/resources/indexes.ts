@@ -19,7 +19,7 @@ const isChoice = (p: JsonSchema | undefined) => !!p && (!!p.enum || baseType(p) 
  * Names carry a hash of their definition: a changed declaration gets a new index, and the old
  * one is dropped.
  */
-export function listIndexes(decl: ResourceDeclaration): { name: string; sql: string }[] {
+export function listIndexes(decl: ResourceDeclaration): ListIndex[] {
   const m = resourceModel(decl);
   const table = decl.table;
   const sortCol = decl.defaultSort.field;
@@ -42,29 +42,61 @@ export function listIndexes(decl: ResourceDeclaration): { name: string; sql: str
   return defs.map(({ kind, def }) => {
     const hash = createHash('sha1').update(def).digest('hex').slice(0, 8);
     const name = `${table}_list_${kind}_${hash}`.slice(0, 63);
-    return { name, sql: `CREATE INDEX IF NOT EXISTS ${quote(name)} ON ${quote(table)} ${def}` };
+    return {
+      name,
+      sql: `CREATE INDEX IF NOT EXISTS ${quote(name)} ON ${quote(table)} ${def}`,
+      statistics: kind === 'search' ? SEARCH_STATISTICS : undefined,
+    };
   });
 }
+
+export interface ListIndex {
+  name: string;
+  sql: string;
+  /** The statistics target of the index's expression, when not the database's default. */
+  statistics?: number;
+}
+
+/**
+ * How finely ANALYZE samples the search text (of the trigram index's expression). With the
+ * default (100) the planner has too few values to match a term against and expects 0.01 % of
+ * the rows to match any term; with 1,000 its estimate of a common name is within a fifth of
+ * the truth ('budi': 428,000 expected, 368,000 among 55M appointments), and rare ones stay rare.
+ */
+export const SEARCH_STATISTICS = 1000;
+
+/** The statement that gives an index's expression its statistics target. */
+export const statisticsSql = (w: ListIndex) =>
+  `ALTER INDEX ${quote(w.name)} ALTER COLUMN 1 SET STATISTICS ${w.statistics ?? -1}`;
 
 /** The list index of a declaration, built without blocking writes (outside a transaction). */
 export const concurrently = (sql: string) => sql.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
 
 /**
  * What a declaration's list indexes need: outdated ones and invalid ones (a concurrent build
- * that stopped half way leaves its index INVALID) to drop, missing or invalid ones to build.
+ * that stopped half way leaves its index INVALID) to drop, missing or invalid ones to build,
+ * and the statistics targets to set (on those built and on those an earlier version built).
  */
 export async function listIndexPlan(db: Queryable, decl: ResourceDeclaration) {
   const wanted = listIndexes(decl);
-  const { rows } = await db.query<{ name: string; valid: boolean }>(
-    `SELECT c.relname AS name, i.indisvalid AS valid
+  const { rows } = await db.query<{ name: string; valid: boolean; statistics: number }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid, coalesce(a.attstattarget, -1) AS statistics
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+       JOIN pg_attribute a ON a.attrelid = i.indexrelid AND a.attnum = 1
       WHERE t.relname = $1 AND c.relname LIKE $2 AND c.relnamespace = current_schema()::regnamespace`,
     [decl.table, `${decl.table}\\_list\\_%`],
   );
   const ok = new Set(rows.filter((r) => r.valid).map((r) => r.name));
+  const build = wanted.filter((w) => !ok.has(w.name));
+  const target = (w: ListIndex) => w.statistics ?? -1;
   return {
     drop: rows.filter((r) => !r.valid || !wanted.some((w) => w.name === r.name)).map((r) => r.name),
-    build: wanted.filter((w) => !ok.has(w.name)),
+    build,
+    retarget: wanted.filter((w) =>
+      build.includes(w)
+        ? target(w) !== -1
+        : rows.some((r) => r.name === w.name && r.statistics !== target(w)),
+    ),
   };
 }
 
@@ -87,6 +119,8 @@ export async function ensureListIndexes(db: Db, decls: ResourceDeclaration[]) {
       const plan = await listIndexPlan(tx, decl);
       for (const name of plan.drop) await tx.exec(`DROP INDEX IF EXISTS ${quote(name)}`);
       for (const w of plan.build) await tx.exec(w.sql);
+      for (const w of plan.retarget) await tx.exec(statisticsSql(w));
+      if (plan.retarget.length) await tx.exec(`ANALYZE ${quote(decl.table)}`);
     }
   });
 }

@@ -21,7 +21,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { RESOURCES } from '../../domain/resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
-import { listIndexes } from '../resources/indexes.js';
+import { listIndexes, statisticsSql } from '../resources/indexes.js';
 import { rebuildRollupsBehind } from '../maintenance/rollups.js';
 import { quiet } from '../maintenance/report.js';
 import { clientRunner, copyIn } from '../db/postgres.js';
@@ -80,7 +80,7 @@ export async function bulkPath(
           journeyDays: plan.journeyDays,
         })
       : null;
-  const listIndexNames = new Set(RESOURCES.flatMap((decl) => listIndexes(decl).map((i) => i.name)));
+  const listIndexByName = new Map(RESOURCES.flatMap((decl) => listIndexes(decl).map((i) => [i.name, i])));
   return {
     async transaction(work) {
       await client.query('BEGIN');
@@ -105,11 +105,21 @@ export async function bulkPath(
       const frozen = new Set(freeze ? BULK_TABLES : []);
       return copyWriter(tx, { send, frozen, pool, rangeSize: RANGE_SIZE });
     },
-    deferIndex: (index) => listIndexNames.has(index.name),
+    deferIndex: (index) => listIndexByName.has(index.name),
     rollupsInTransaction: false,
     afterCommit: {
       phase: 'rollups and list indexes',
-      run: (deferred, tables) => afterCommitWork(connect, client, deferred, tables),
+      run: (deferred, tables) =>
+        afterCommitWork(
+          connect,
+          client,
+          // Rebuilt from its definition, a list index gets its statistics target again.
+          deferred.map((i) => {
+            const list = listIndexByName.get(i.name);
+            return list?.statistics ? { ...i, sql: `${i.sql}; ${statisticsSql(list)}` } : i;
+          }),
+          tables,
+        ),
     },
     async close() {
       await pool?.close();
