@@ -226,8 +226,9 @@ export async function listPage(db: Queryable, m: ResourceModel, request: Fastify
     // index, each checked; through the trigram index it would yield every match first (60 ms
     // for 'budi' among 55M appointments). The walk is bounded, should the estimate be wrong.
     const stats = await tableStats(db, m.decl.table);
-    // (A term too short for a trigram has no statistics: the planner's figure would be a guess.)
-    if (stats && stats.rows > 0 && q.search!.trim().length >= TRIGRAM) {
+    // (A term too short for a trigram has no statistics: the planner's figure would be a guess.
+    // A table of fewer rows than the cap has all its matches gathered anyway.)
+    if (stats && stats.rows > cap && q.search!.trim().length >= TRIGRAM) {
       const planned = await planEstimate(db, t, whereSql, params);
       const expected = Math.ceil(((offset + limit) * stats.rows) / Math.max(1, planned));
       if (planned > cap && expected <= ORDER_WALK) {
