@@ -67,6 +67,15 @@ const retryOnce = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500);
 
 /**
+ * While the server answers 503 (figures being rebuilt after a bulk load, or busy), its message
+ * stays on screen and the aggregate is asked again this often, in the background, until it
+ * answers: the figures then replace the message without a click.
+ */
+export const UNAVAILABLE_POLL_MS = 30_000;
+export const pollWhileUnavailable = (query: { state: { error: Error | null } }) =>
+  query.state.error instanceof HttpError && query.state.error.status === 503 ? UNAVAILABLE_POLL_MS : false;
+
+/**
  * One aggregate of /api/dashboard/<path> (e.g. 'stats', 'geographic?level=kabupaten'), cached
  * under ['dashboard', path] so screens that share an aggregate share its request.
  * `keepPrevious` keeps showing the last answer while another path loads (isPlaceholderData).
@@ -77,6 +86,7 @@ export function useDashboardData<T>(path: string, options: { keepPrevious?: bool
     queryFn: async () => (await httpClient(`${API_URL}/dashboard/${path}`)).json as T,
     staleTime: 30_000,
     retry: retryOnce,
+    refetchInterval: pollWhileUnavailable,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }

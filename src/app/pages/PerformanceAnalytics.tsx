@@ -10,6 +10,7 @@ import { DEFAULT_DATE_RANGE } from '../../domain/performance';
 import { formatDate } from '../../domain/format';
 import { LoadError } from '../components/ChartCard';
 import { PageHeader } from '../components/PageHeader';
+import { pollWhileUnavailable } from '../components/useDashboardData';
 import { StatCard, StatGrid } from '../components/StatCard';
 import { formatNumber, formatPercent } from '../components/figures';
 import { API_URL, httpClient } from '../providers/http';
@@ -120,6 +121,8 @@ export default function PerformanceAnalytics() {
     queryFn: async () =>
       (await httpClient(`${API_URL}/analytics/performance?${queryString(filters)}`)).json as PerformanceData,
     placeholderData: keepPreviousData,
+    // While its rollups are rebuilt (503), asked again until the figures come.
+    refetchInterval: pollWhileUnavailable,
   });
   const Panel = TABS[tab][1];
 
