@@ -35,8 +35,8 @@ const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 
 /**
- * Search terms per resource: common ones (the second of each a name whose matches are not spread
- * evenly through the table), a prefix of a number, and one that matches nothing.
+ * Search terms per resource: two common names (at 11M, tens to hundreds of thousands of
+ * matches), a prefix of a number, and one that matches nothing.
  */
 const TERMS: Record<string, { common: string[]; prefix: string }> = {
   'master/patients': { common: ['budi', 'ade'], prefix: '3171010' },

@@ -19,11 +19,11 @@ declare module 'fastify' {
   }
 }
 
-/** 503 with Retry-After, in the usual error shape. */
+/** 503 with Retry-After (seconds), in the usual error shape. */
 export class BusyError extends AppError {
-  retryAfter = RETRY_AFTER_SECONDS;
-  constructor(message = BUSY) {
+  constructor(message = BUSY, retryAfter = RETRY_AFTER_SECONDS) {
     super(503, message);
+    this.retryAfter = retryAfter;
   }
 }
 

@@ -3,7 +3,8 @@ import type { Db } from '../db/db.js';
 import { performanceAnalytics, performanceFilterOptions } from '../analytics/performance.js';
 import { DEFAULT_DATE_RANGE, MAX_DATE_RANGE } from '../../domain/performance.js';
 import { rollupFresh } from '../maintenance/rollups.js';
-import { RebuildingError } from './dashboard/shared.js';
+import { BusyError } from '../plugins/workload.js';
+import { REBUILDING_RETRY_SECONDS } from './dashboard/shared.js';
 
 /**
  * While a bulk load's performance rollups are rebuilt (about a minute at 1M patients), this
@@ -14,7 +15,8 @@ export const PERFORMANCE_REBUILDING =
   'Data analisis kinerja sedang disusun ulang setelah pemuatan data besar. Silakan coba lagi dalam satu atau dua menit.';
 
 async function whenFresh(db: Db) {
-  if (!(await rollupFresh(db, 'performance'))) throw new RebuildingError(PERFORMANCE_REBUILDING);
+  if (!(await rollupFresh(db, 'performance')))
+    throw new BusyError(PERFORMANCE_REBUILDING, REBUILDING_RETRY_SECONDS);
 }
 
 const access = { menus: ['/performance-analytics'] };

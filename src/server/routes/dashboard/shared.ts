@@ -2,7 +2,7 @@
 import type { Db } from '../../db/db.js';
 import { rollupFresh } from '../../maintenance/rollups.js';
 import { tableStats } from '../../resources/count.js';
-import { AppError } from '../../plugins/errors.js';
+import { BusyError } from '../../plugins/workload.js';
 
 /** The city's calendar: days and months are counted in Asia/Jakarta. */
 export const TODAY = `(app_now() AT TIME ZONE 'Asia/Jakarta')::date`;
@@ -33,13 +33,8 @@ export const aggregateFor = (menus: string[]) => ({
   sharedAnswer: true,
 });
 
-/** 503 with Retry-After while rollups a bulk load left stale are rebuilt (in the usual error shape). */
-export class RebuildingError extends AppError {
-  retryAfter = 30;
-  constructor(message: string) {
-    super(503, message);
-  }
-}
+/** Retry-After of the 503 answered while rollups a bulk load left stale are rebuilt. */
+export const REBUILDING_RETRY_SECONDS = 30;
 
 export const DASHBOARD_REBUILDING =
   'Angka dasbor sedang disusun ulang setelah pemuatan data besar. Silakan coba lagi dalam satu atau dua menit.';
@@ -63,7 +58,8 @@ export function figureSources(db: Db, liveMaxRows: number) {
   const fresh = async (part: keyof typeof BASE_TABLE) => {
     if (await rollupFresh(db, part)) return true;
     const rows = (await tableStats(db, BASE_TABLE[part]))?.rows ?? 0;
-    if (liveMaxRows > 0 && rows > liveMaxRows) throw new RebuildingError(DASHBOARD_REBUILDING);
+    if (liveMaxRows > 0 && rows > liveMaxRows)
+      throw new BusyError(DASHBOARD_REBUILDING, REBUILDING_RETRY_SECONDS);
     return false;
   };
   return {
