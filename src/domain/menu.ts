@@ -7,14 +7,7 @@
 
 import { RESOURCES } from './resources';
 import type { ResourceDeclaration } from './resource';
-
-export const ROLES = ['viewer', 'staff', 'admin', 'super_admin', 'medical_facility'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** An unknown or missing role is treated as viewer. */
-export function normalizeRole(role: unknown): Role {
-  return (ROLES as readonly unknown[]).includes(role) ? (role as Role) : 'viewer';
-}
+import { ROLE_SETS, type Role } from './roles';
 
 export interface MenuItem {
   id: string;
@@ -29,11 +22,7 @@ export interface MenuItem {
   submenu?: MenuItem[];
 }
 
-const ALL: Role[] = ['viewer', 'staff', 'admin', 'super_admin', 'medical_facility'];
-const STAFF: Role[] = ['staff', 'admin', 'super_admin', 'medical_facility'];
-const ADMINS: Role[] = ['admin', 'super_admin'];
-const OPERATORS: Role[] = ['admin', 'super_admin', 'medical_facility'];
-const SUPER: Role[] = ['super_admin'];
+const { all: ALL, staff: STAFF, admins: ADMINS, operators: OPERATORS, superAdmin: SUPER } = ROLE_SETS;
 
 const leaf = (id: string, path: string, icon: string, roles: Role[]): MenuItem => ({
   id,

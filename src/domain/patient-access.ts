@@ -2,7 +2,7 @@
  * Who read whose record (UU 27/2022: health data is specific personal data). What the server
  * writes to the patient access log and what the console's 'Riwayat Akses' tab shows.
  */
-import type { Role } from './menu';
+import type { Role } from './roles';
 
 /** How a patient's data was read. */
 export const PATIENT_ACCESS_ACTIONS = ['VIEW', 'APPOINTMENTS', 'APPOINTMENT', 'JOURNEYS', 'EXPORT'] as const;

@@ -24,7 +24,7 @@ export interface JsonSchema {
   [key: string]: unknown;
 }
 
-import type { Role } from './menu';
+import type { Role } from './roles';
 
 /** A declared resource's own entry in the sidebar (entities not listed in menu.ts). */
 export interface MenuEntry {

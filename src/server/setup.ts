@@ -1,6 +1,7 @@
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
-import { ROLES, defaultMenuPaths, menuLeaves } from '../domain/menu.js';
+import { defaultMenuPaths, menuLeaves } from '../domain/menu.js';
+import { ROLES } from '../domain/roles.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
 import { RESOURCES } from '../domain/resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';

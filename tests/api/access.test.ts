@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { defaultMenuPaths, MENU_PATHS, ROLES, type Role } from '../../src/domain/menu';
+import { defaultMenuPaths, MENU_PATHS } from '../../src/domain/menu';
+import { ROLES, type Role } from '../../src/domain/roles';
 import { hashPassword, hashToken } from '../../src/server/security/passwords';
 import type { ApiRoute } from '../../src/server/app';
 

@@ -8,7 +8,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../src/domain/resource';
-import { defaultMenuPaths, ROLES, type Role } from '../../src/domain/menu';
+import { defaultMenuPaths } from '../../src/domain/menu';
+import { ROLES, type Role } from '../../src/domain/roles';
 import { prepareDatabase } from '../../src/server/setup';
 
 /** A value for a field that its schema accepts ('pattern', 'minimum', 'enum', types). */

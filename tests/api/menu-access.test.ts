@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { defaultMenuPaths, ROLES } from '../../src/domain/menu';
+import { defaultMenuPaths } from '../../src/domain/menu';
+import { ROLES } from '../../src/domain/roles';
 import { prepareDatabase } from '../../src/server/setup';
 
 const URL = '/api/admin/menu-access';

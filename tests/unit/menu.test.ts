@@ -4,15 +4,14 @@ import {
   ALWAYS_ALLOWED,
   MENU,
   MENU_PATHS,
-  ROLES,
   defaultMenuPaths,
   isMenuItemActive,
   isPathAllowed,
   menuLeaves,
-  normalizeRole,
   visibleMenu,
   type MenuItem,
 } from '../../src/domain/menu';
+import { ROLES, normalizeRole } from '../../src/domain/roles';
 
 const ANALYSIS = [
   '/dashboard',

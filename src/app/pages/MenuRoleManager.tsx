@@ -3,7 +3,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Box, Button, Card, CircularProgress, Divider, Tab, Tabs, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { ROLES, type Role } from '../../domain/menu';
+import { ROLES, type Role } from '../../domain/roles';
 import { LEAF_COUNT, T } from './menu-role-manager/matrix';
 import { useMenuAccess, type MenuAccess } from './menu-role-manager/useMenuAccess';
 import { MenuAccessList } from './menu-role-manager/MenuAccessList';

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { isPathAllowed, normalizeRole } from '../../domain/menu';
+import { isPathAllowed } from '../../domain/menu';
+import { normalizeRole } from '../../domain/roles';
 import { API_URL, httpClient } from './http';
 import { clearSession, getStoredUser, getToken, storeSession, type StoredUser } from './session';
 import { screenPathOf } from '../resources/screen-paths';

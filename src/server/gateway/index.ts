@@ -75,7 +75,7 @@ export function registerGateway(
     const code = params.facility_code;
     const target = chosenTarget(request);
     const admin = request.admin!;
-    const scope = admin.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
+    const scope = admin.facilityScope;
     const { rows } = await db.query<{
       is_active: boolean;
       target_production_url: string | null;

@@ -101,7 +101,7 @@ export async function batchRunner(
 ) {
   const { id, m, request } = job;
   const admin = request.admin;
-  const facility = admin?.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
+  const facility = admin?.facilityScope ?? null;
   const checker = rowChecker(m, columns, { username: admin?.username ?? null, facility }, job.resources);
   // A child resource's rows go below the parent record of the path.
   const parent = job.parent ?? null;

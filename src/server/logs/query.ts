@@ -157,7 +157,7 @@ export async function logPage(
 /** A medical-facility user reads only their own rows (no log menu is theirs by default). */
 export function facilityUser(request: FastifyRequest) {
   const a = request.admin;
-  return a && a.effectiveRole === 'medical_facility' ? a : null;
+  return a && a.facilityScope !== null ? a : null;
 }
 
 /** ISO text of a timestamp column, as the rest of the API writes them. */

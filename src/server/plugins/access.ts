@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
-import { normalizeRole, ROLES, type Role } from '../../domain/menu.js';
+import { facilityScopeOf, normalizeRole, ROLES, type Role } from '../../domain/roles.js';
 import { hashToken } from '../security/passwords.js';
 import { isApiPath } from '../api-path.js';
 
@@ -26,6 +26,11 @@ export interface AdminContext {
   /** The role access is computed with: unknown roles are viewers. */
   effectiveRole: Role;
   medical_facility_id: number | null;
+  /**
+   * The facility whose rows alone this user sees and changes (facilityScopeOf): their own for
+   * a medical_facility user (-1 without one), null for every other role.
+   */
+  facilityScope: number | null;
   sessionId: number;
   /** The session's last use was more than LAST_SEEN_STEP ago: this request moves it forward. */
   seenStale?: boolean;
@@ -93,6 +98,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     role: row.role,
     effectiveRole: normalizeRole(row.role),
     medical_facility_id: row.medical_facility_id,
+    facilityScope: facilityScopeOf(row),
     sessionId: row.session_id,
     seenStale: row.seen_stale,
     writeLsn: row.write_lsn ?? undefined,

@@ -81,12 +81,9 @@ export function resourceModel(decl: ResourceDeclaration): ResourceModel {
     /** medical_facility users see and change only their facility's rows. */
     scope(request: FastifyRequest): { sql: string; value: unknown } | null {
       const admin = request.admin;
-      if (!decl.facilityColumn || admin?.effectiveRole !== 'medical_facility') return null;
-      return {
-        // A user without a facility matches no row (-1); '=' lets the facility's list index serve it.
-        sql: `${quote(decl.facilityColumn)} =`,
-        value: admin.medical_facility_id ?? -1,
-      };
+      if (!decl.facilityColumn || admin?.facilityScope == null) return null;
+      // A user without a facility matches no row (-1); '=' lets the facility's list index serve it.
+      return { sql: `${quote(decl.facilityColumn)} =`, value: admin.facilityScope };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { AppError } from '../plugins/errors.js';
 import { appointments } from '../../domain/resources/appointments.js';
@@ -7,12 +7,6 @@ export const APPOINTMENT_NOT_FOUND = 'Janji temu tidak ditemukan';
 
 const access = { menus: appointments.menus };
 const insuranceTypes = (appointments.schema.properties!.health_insurance.enum ?? []) as string[];
-
-/** A medical_facility user only reaches their own facility's appointments and facilities. */
-function facilityScope(request: FastifyRequest): number | null {
-  const admin = request.admin!;
-  return admin.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
-}
 
 /**
  * The two calls of the master appointments screen beside its list and dialog (spec part 1 §7):
@@ -50,7 +44,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, db: Db) {
       },
     },
     async (request) => {
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       const params = scope === null ? [] : [scope];
       const where = scope === null ? '' : 'WHERE id = $1';
       const [facilities, types] = await Promise.all([
@@ -106,7 +100,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       const found = await db.query(
         `SELECT 1 FROM appointments WHERE id = $1 ${scope === null ? '' : 'AND medical_facility_id = $2'}`,
         scope === null ? [id] : [id, scope],

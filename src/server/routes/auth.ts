@@ -9,7 +9,7 @@ import {
   newSessionToken,
   verifyPassword,
 } from '../security/passwords.js';
-import { normalizeRole } from '../../domain/menu.js';
+import { normalizeRole } from '../../domain/roles.js';
 import { recordFailedLogin } from '../logs/security.js';
 import { startChallenge } from './two-factor/challenge.js';
 import { twoFactorRequired } from './two-factor/policy.js';

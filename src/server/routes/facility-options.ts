@@ -77,8 +77,8 @@ export function registerFacilityOptions(app: FastifyInstance, db: Db) {
       const where: string[] = [];
       const params: unknown[] = [];
       const admin = request.admin!;
-      if (admin.effectiveRole === 'medical_facility') {
-        params.push(admin.medical_facility_id ?? -1);
+      if (admin.facilityScope !== null) {
+        params.push(admin.facilityScope);
         where.push(`id = $${params.length}`);
       }
       if (q.search) {

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
 import { AppError } from '../plugins/errors.js';
 import { logActivity } from '../plugins/audit.js';
-import { MENU_PATHS, ROLES, defaultMenuPaths, type Role } from '../../domain/menu.js';
+import { MENU_PATHS, defaultMenuPaths } from '../../domain/menu.js';
+import { ROLES, type Role } from '../../domain/roles.js';
 
 /**
  * The Menu Role Manager's API (spec part 2 §2 'Menu Role Manager', §4): the role-to-menu

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { performanceAnalytics, performanceFilterOptions } from '../analytics/performance.js';
 import { DEFAULT_DATE_RANGE, MAX_DATE_RANGE } from '../../domain/performance.js';
@@ -40,12 +40,6 @@ const doctor = obj({
 });
 const nullable = (schema: { type: string; properties: object }) => ({ ...schema, type: ['object', 'null'] });
 
-/** A medical_facility user's figures are their facility's only. */
-function facilityScope(request: FastifyRequest): number | null {
-  const admin = request.admin!;
-  return admin.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
-}
-
 /**
  * GET /api/analytics/performance and its filter options (spec part 2 §2 "Performance
  * Analytics", §7): appointments and journeys of a date range by facility, doctor and
@@ -73,7 +67,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, db: Db) {
         },
       },
     },
-    async (request) => performanceFilterOptions(db, facilityScope(request)),
+    async (request) => performanceFilterOptions(db, request.admin!.facilityScope),
   );
 
   app.get(
@@ -139,7 +133,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, db: Db) {
         doctor?: number;
         appointmentType?: string;
       };
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       await whenFresh(db);
       return performanceAnalytics(db, {
         days: q.dateRange,

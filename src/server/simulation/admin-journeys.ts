@@ -4,7 +4,7 @@ import { AppError } from '../plugins/errors.js';
 import { logActivity } from '../plugins/audit.js';
 import { NOT_FOUND } from '../resources/writes.js';
 import { initializeJourneyDefaults } from './journeys.js';
-import { errorResponse, idParams, ownFacility } from './admin-shared.js';
+import { errorResponse, idParams } from './admin-shared.js';
 
 /**
  * GET .../simulator/appointments/:id/journeys (under /api/admin and /api/simulation/admin):
@@ -27,7 +27,7 @@ export function registerAppointmentJourneys(app: FastifyInstance, db: Db) {
     const { id } = request.params as { id: number };
     const { rows: found } = await db.query(
       'SELECT id FROM simulator_appointments WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)',
-      [id, ownFacility(request)],
+      [id, request.admin!.facilityScope],
     );
     if (!found[0]) throw new AppError(404, NOT_FOUND);
     const { rows } = await db.query(

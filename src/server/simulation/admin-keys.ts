@@ -6,7 +6,7 @@ import { NOT_FOUND } from '../resources/writes.js';
 import { maskSecret } from '../../domain/sandbox.js';
 import { keyByValue } from './auth.js';
 import { openSecret } from './secrets.js';
-import { errorResponse, idParams, ownFacility } from './admin-shared.js';
+import { errorResponse, idParams } from './admin-shared.js';
 
 export const KEY_TEST_INVALID = 'API key is invalid or expired';
 
@@ -53,7 +53,7 @@ export function registerKeyReveal(app: FastifyInstance, db: Db) {
       const { rows } = await db.query(
         `SELECT x_api_key_encrypted, token_encrypted FROM simulator_api_keys
           WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
-        [id, ownFacility(request)],
+        [id, request.admin!.facilityScope],
       );
       if (!rows[0]) throw new AppError(404, NOT_FOUND);
       const key = openSecret(rows[0].x_api_key_encrypted, app.sandboxSecretKey);
@@ -90,7 +90,7 @@ export function registerKeyTest(app: FastifyInstance, db: Db) {
     async (request) => {
       const { x_api_key: value } = request.body as { x_api_key: string };
       const key = await keyByValue(db, value);
-      const own = ownFacility(request);
+      const own = request.admin!.facilityScope;
       if (!key || (own !== null && key.medical_facility_id !== own)) {
         return {
           message: KEY_TEST_INVALID,

@@ -5,7 +5,7 @@ import { logActivity } from '../plugins/audit.js';
 import { NOT_FOUND } from '../resources/writes.js';
 import { summarizeFieldErrors } from '../../domain/validation.js';
 import { NO_SANDBOX } from './hooks.js';
-import { errorResponse, ownFacility } from './admin-shared.js';
+import { errorResponse } from './admin-shared.js';
 
 export const COPY_NONE = 'Pilih setidaknya satu poli untuk disalin';
 export const POLI_AMBIGUOUS = 'Kode poli ini dipakai di beberapa fasilitas: sebutkan medical_facility_id';
@@ -39,7 +39,7 @@ export function registerPoliByCode(app: FastifyInstance, db: Db) {
       const { rows } = await db.query<{ id: number }>(
         `SELECT id FROM simulator_poli WHERE poly_code = $1 AND ($2::int IS NULL OR medical_facility_id = $2)
           ORDER BY id LIMIT 2`,
-        [code.toUpperCase(), ownFacility(request) ?? facility ?? null],
+        [code.toUpperCase(), request.admin!.facilityScope ?? facility ?? null],
       );
       if (!rows[0]) throw new AppError(404, NOT_FOUND);
       if (rows[1]) throw new AppError(409, POLI_AMBIGUOUS);
@@ -78,7 +78,7 @@ export function registerPoliCopy(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const body = request.body as { poly_codes: string[]; medical_facility_id?: number };
-      const facility = ownFacility(request) ?? body.medical_facility_id;
+      const facility = request.admin!.facilityScope ?? body.medical_facility_id;
       if (!body.poly_codes.length) refuse('poly_codes', COPY_NONE);
       if (!facility) refuse('medical_facility_id', 'Wajib diisi');
       return db.transaction(async (tx) => {

@@ -30,10 +30,6 @@ const refuse = (field: string, message: string): never => {
 const valueOf = (ctx: WriteContext, field: string) =>
   field in ctx.values ? ctx.values[field] : ctx.before?.[field];
 
-/** The medical facility a facility user is limited to (undefined for everyone else). */
-const ownFacility = (ctx: WriteContext) =>
-  ctx.admin?.effectiveRole === 'medical_facility' ? (ctx.admin.medical_facility_id ?? -1) : undefined;
-
 async function sandboxOf(q: Queryable, medicalFacilityId: number) {
   const { rows } = await q.query<{ id: number; name: string; facility_code: string; type: string }>(
     'SELECT id, name, facility_code, type FROM simulator_facilities WHERE medical_facility_id = $1',
@@ -111,7 +107,7 @@ export const simulatorDoctorHooks: WriteHooks = {
 export const simulatorPoliHooks: WriteHooks = facilityNamed('medical_facility_name');
 
 async function doctorOf(ctx: WriteContext, id: number) {
-  const own = ownFacility(ctx);
+  const own = ctx.admin?.facilityScope ?? undefined;
   const { rows } = await ctx.tx.query(
     `SELECT id, name, specialization, medical_facility_id, consultation_fee FROM simulator_doctors
       WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
@@ -145,7 +141,7 @@ export const simulatorAppointmentHooks: WriteHooks = {
     if (ctx.op === 'delete') return;
     const { tx, values } = ctx;
     const doctor = await doctorOf(ctx, valueOf(ctx, 'doctor_id'));
-    const own = ownFacility(ctx);
+    const own = ctx.admin?.facilityScope ?? undefined;
     const { rows } = await tx.query(
       `SELECT id, name, nik, medical_facility_id FROM simulator_patients
         WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
@@ -209,7 +205,7 @@ export const simulatorApiKeyHooks: WriteHooks = {
     if (ctx.op === 'delete') return;
     const { tx, values, before, body } = ctx;
     const secretKey = secretKeyOf(ctx.request.server);
-    const own = ownFacility(ctx);
+    const own = ctx.admin?.facilityScope ?? undefined;
     const { rows } = await tx.query(
       `SELECT id, name, facility_code, type, medical_facility_id FROM simulator_facilities
         WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,

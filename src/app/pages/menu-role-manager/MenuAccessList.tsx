@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import { List, ListItem } from '@mui/material';
-import { MENU, type Role } from '../../../domain/menu';
+import { MENU } from '../../../domain/menu';
+import { type Role } from '../../../domain/roles';
 import { lockedFor, T, type Draft, type MatrixAnswer } from './matrix';
 import { MenuRow } from './MenuRow';
 import type { MenuAccess } from './useMenuAccess';

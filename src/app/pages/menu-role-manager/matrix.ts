@@ -1,5 +1,6 @@
 /** The role × menu matrix the screen edits, and how a draft is made of it and back. */
-import { MENU, ROLES, menuLeaves, type Role } from '../../../domain/menu';
+import { MENU, menuLeaves } from '../../../domain/menu';
+import { ROLES, type Role } from '../../../domain/roles';
 import { API_URL } from '../../providers/http';
 
 export const T = 'app.menu_role_manager';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MenuItem, Role } from '../../../domain/menu';
+import type { MenuItem } from '../../../domain/menu';
+import type { Role } from '../../../domain/roles';
 import { httpClient } from '../../providers/http';
 import { QUERY_KEY, T, URL, draftOf, matrixOf, sameMatrix, type Draft, type MatrixAnswer } from './matrix';
 

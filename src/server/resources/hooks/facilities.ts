@@ -21,7 +21,7 @@ export const FACILITY_USER_CANNOT = 'Akun fasilitas kesehatan hanya dapat mengub
 
 export const medicalFacilityHooks: WriteHooks = {
   async beforeWrite({ op, admin }) {
-    if (op !== 'update' && admin?.effectiveRole === 'medical_facility')
+    if (op !== 'update' && admin && admin.facilityScope !== null)
       throw new AppError(403, FACILITY_USER_CANNOT);
   },
 };

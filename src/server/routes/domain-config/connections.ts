@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.js';
-import { SELECT, access, connection, facilityScope, tags, withStatus } from './shared.js';
+import { SELECT, access, connection, tags, withStatus } from './shared.js';
 
 const listSchema = {
   tags,
@@ -31,7 +31,7 @@ export function registerConnectionList(app: FastifyInstance, db: Db) {
     { config: { access: { menus: [...access.menus, '/api-simulator'] } }, schema: listSchema },
     async (request) => {
       const { search, limit } = request.query as { search?: string; limit: number };
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       const where: string[] = [];
       const params: unknown[] = [];
       if (scope !== null) {

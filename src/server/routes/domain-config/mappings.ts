@@ -20,7 +20,6 @@ import {
   access,
   answerFor,
   bodyProps,
-  facilityScope,
   fail,
   idParams,
   loadConfig,
@@ -65,7 +64,7 @@ function registerCreate(app: FastifyInstance, db: Db) {
     async (request, reply) => {
       const body = request.body as Record<string, any>;
       const { code, connectionId, targets } = readNewMapping(body);
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       const created = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ medical_facility_id: number }>(
           `SELECT medical_facility_id FROM facility_connections WHERE id = $1
@@ -118,7 +117,7 @@ function registerUpdate(app: FastifyInstance, db: Db) {
       const errors: Record<string, string> = {};
       const targets = readTargets(body, errors);
       fail(errors);
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope);
         if (body.version !== undefined && body.version !== before.version) {
@@ -163,7 +162,7 @@ function registerActivate(app: FastifyInstance, db: Db) {
     { config: { access }, schema: { tags, summary: 'Activates a configured mapping', params: idParams } },
     async (request) => {
       const { id } = request.params as { id: number };
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope, NOT_CONFIGURED);
         const { rows } = await tx.query(
@@ -195,7 +194,7 @@ function registerDelete(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const scope = facilityScope(request);
+      const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope);
         await tx.query(`DELETE FROM ${TABLE} WHERE id = $1`, [id]);

@@ -1,5 +1,4 @@
 /** What the gateway configuration routes share: messages, schemas, the connection query and checks. */
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../plugins/errors.js';
 import { OutboundRefused } from '../../outbound/index.js';
@@ -24,12 +23,6 @@ export type DomainStatus = 'active' | 'inactive' | 'not_configured';
 /** Spec §4: Active & Configured, Configured but Inactive, Not Configured. */
 export const statusOf = (hasConfig: boolean, isActive: boolean): DomainStatus =>
   !hasConfig ? 'not_configured' : isActive ? 'active' : 'inactive';
-
-/** A medical_facility user (when the matrix grants them the screen) sees only their facility. */
-export function facilityScope(request: FastifyRequest): number | null {
-  const admin = request.admin!;
-  return admin.effectiveRole === 'medical_facility' ? (admin.medical_facility_id ?? -1) : null;
-}
 
 const url = { type: ['string', 'null'], maxLength: 2000 };
 export const connection = {
