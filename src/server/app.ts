@@ -38,6 +38,7 @@ import { CHILD_RESOURCES, RESOURCES } from '../domain/resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
 import { Maintenance } from './maintenance/index.js';
+import { fastifyValidatorCompiler } from './validator.js';
 
 export interface ApiRoute {
   method: string;
@@ -74,10 +75,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(), // the request id of the API request log, unique across restarts
-    ajv: {
-      customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
-    },
   });
+  app.setValidatorCompiler(fastifyValidatorCompiler);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;

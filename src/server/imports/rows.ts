@@ -4,11 +4,10 @@
  * and its own rules (a NIK that agrees with the birth date and gender), and the caller's
  * facility scope. Every problem names the row, the column and the value, in Indonesian.
  */
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import type { Queryable } from '../db/db.js';
 import { fieldErrorsFromAjv, REQUIRED, type AjvLikeError } from '../../domain/validation.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
+import { validatorOf } from '../validator.js';
 import { routeSchemas } from '../resources/route-schemas.js';
 import type { ResourceModel } from '../resources/model.js';
 import { CellProblem, fieldConverter, fieldLabel, MISSING, type ColumnField } from './fields.js';
@@ -52,9 +51,8 @@ export function rowChecker(
   });
   const columnOf = new Map<string, { name: string; index: number }>();
   for (const [i, c] of columns.entries()) if (c.field) columnOf.set(c.field, { name: c.column, index: i });
-  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
-  addFormats(ajv);
-  const validate = ajv.compile(routeSchemas(m).createBody);
+  // The API's own check of a new record (validator.ts), so a row fails exactly where a POST would.
+  const validate = validatorOf(routeSchemas(m).createBody);
   const facilityColumn =
     m.decl.facilityColumn && m.decl.facilityColumn !== 'id' ? m.decl.facilityColumn : null;
   const fillCreatedBy = m.writable.includes('created_by') && importer.username;

@@ -33,8 +33,19 @@ export const errorResponse = {
   },
 };
 
-/** The route schemas of one resource, derived from its declaration (and so its JSON Schema). */
+const built = new WeakMap<ResourceModel, ReturnType<typeof buildRouteSchemas>>();
+
+/**
+ * The route schemas of one resource, derived from its declaration (and so its JSON Schema):
+ * built once per model, so the routes and the import share each compiled validator.
+ */
 export function routeSchemas(m: ResourceModel) {
+  let schemas = built.get(m);
+  if (!schemas) built.set(m, (schemas = buildRouteSchemas(m)));
+  return schemas;
+}
+
+function buildRouteSchemas(m: ResourceModel) {
   const item: JsonSchema = {
     type: 'object',
     properties: {

@@ -7,14 +7,12 @@
  *    text (the console sends the gateway config as text): each is read and checked against its
  *    own schema, a failure answered 400 on the field ('properties.timeout_ms' for one inside).
  */
-import Ajv from 'ajv';
-import type { FieldErrors, JsonSchema } from '../../../domain/resource.js';
+import type { ValidateFunction } from 'ajv';
+import type { FieldErrors } from '../../../domain/resource.js';
 import { fieldErrorsFromAjv, summarizeFieldErrors, type AjvLikeError } from '../../../domain/validation.js';
 import { parseJsonObject } from '../../../domain/facility-integration.js';
-import propertiesSchema from '../../../../schemas/connection-properties.json';
-import resourcesSchema from '../../../../schemas/connection-resources.json';
-import gatewaySchema from '../../../../schemas/gateway-config.json';
 import { AppError } from '../../plugins/errors.js';
+import { jsonFieldValidator } from '../../validator.js';
 import type { WriteHooks } from './types.js';
 
 export const FACILITY_USER_CANNOT = 'Akun fasilitas kesehatan hanya dapat mengubah data fasilitasnya sendiri';
@@ -26,21 +24,17 @@ export const medicalFacilityHooks: WriteHooks = {
   },
 };
 
-/** The JSON fields of a connection and the schema each must follow. */
+/** The JSON fields of a connection and the schema (its $id, schemas/) each must follow. */
 const JSON_FIELDS = {
-  properties: propertiesSchema,
-  resources: resourcesSchema,
-  gateway_config: gatewaySchema,
+  properties: 'connection-properties',
+  resources: 'connection-resources',
+  gateway_config: 'gateway-config',
 } as const;
 type JsonField = keyof typeof JSON_FIELDS;
 
-const jsonAjv = new Ajv({ allErrors: true, strict: false });
 const jsonValidators = Object.fromEntries(
-  Object.entries(JSON_FIELDS).map(([k, s]) => {
-    const { $id: _id, $schema: _s, ...schema } = s as JsonSchema;
-    return [k, jsonAjv.compile(schema)];
-  }),
-) as Record<JsonField, ReturnType<Ajv['compile']>>;
+  Object.entries(JSON_FIELDS).map(([k, id]) => [k, jsonFieldValidator(id)]),
+) as Record<JsonField, ValidateFunction>;
 
 /** Each JSON field written, as a checked object (or null); the failures as field errors. */
 export function readJsonFields(values: Record<string, any>): FieldErrors {
