@@ -52,7 +52,7 @@ describe.each(dbTargets())('import below a facility (%s)', (kind) => {
       { column: 'Deskripsi', field: 'description' },
       { column: 'Flag Poli', field: 'flagpoly' },
     ]);
-    expect(job.problems).toEqual([expect.objectContaining({ row: 3, column: 'Nilai' })]);
+    expect(job.problems).toEqual([expect.objectContaining({ row: 4, column: 'Nilai' })]);
     expect(
       await rows(
         `SELECT medical_facility_id, type, value, flagpoly FROM facility_params
@@ -102,7 +102,7 @@ describe.each(dbTargets())('import below a facility (%s)', (kind) => {
     ]);
     const job = await importFile(t, admin, connections(other), file);
     expect(job).toMatchObject({ status: 'done', rows_inserted: 1, rows_rejected: 1 });
-    expect(job.problems).toEqual([expect.objectContaining({ row: 2 })]);
+    expect(job.problems).toEqual([expect.objectContaining({ row: 3 })]);
     const [stored] = await rows(
       `SELECT medical_facility_id, x_username, x_password_encrypted FROM facility_connections WHERE code = 'IMPOR-SIMRS'`,
       [],
@@ -120,6 +120,6 @@ describe.each(dbTargets())('import below a facility (%s)', (kind) => {
     const again = await upload(t, admin, connections(other), file);
     const second = await waitForJob(t, admin, again.json().id);
     expect(second).toMatchObject({ status: 'done', rows_inserted: 0, rows_rejected: 2 });
-    expect(second.problems.map((p: { row: number }) => p.row)).toEqual([1, 2]);
+    expect(second.problems.map((p: { row: number }) => p.row)).toEqual([2, 3]);
   });
 });

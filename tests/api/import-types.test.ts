@@ -83,7 +83,7 @@ describe.each(dbTargets())('import column types and keys (%s)', (kind) => {
       }),
     ]);
     const messages = Object.fromEntries(job.problems.map((p: any) => [p.column, p.message]));
-    expect(job.problems.every((p: any) => p.row === 3)).toBe(true);
+    expect(job.problems.every((p: any) => p.row === 4)).toBe(true);
     expect(messages['Biaya Konsultasi (Rp)']).toMatch(/^Harus berupa angka/);
     expect(messages['Pengalaman (tahun)']).toMatch(/^Harus berupa bilangan bulat/);
     expect(messages.Tersedia).toBe('Isi Ya atau Tidak');
@@ -268,8 +268,8 @@ describe.each(dbTargets())('import column types and keys (%s)', (kind) => {
     );
     expect(job).toMatchObject({ status: 'done', rows_inserted: 1, rows_rejected: 2 });
     expect(job.problems).toEqual([
-      { row: 2, column: 'Fasilitas Kesehatan', value: String(facilities.other), message: OTHER_FACILITY },
-      { row: 3, column: 'Nomor Identitas', value: null, message: KEY_OF_OTHER_FACILITY },
+      { row: 3, column: 'Fasilitas Kesehatan', value: String(facilities.other), message: OTHER_FACILITY },
+      { row: 4, column: 'Nomor Identitas', value: null, message: KEY_OF_OTHER_FACILITY },
     ]);
     // A row the database refused comes back in the rejected-rows file as the file had it.
     const rejected = await t.request(faskes, { method: 'GET', url: `/api/imports/${job.id}/rejected` });
@@ -278,7 +278,7 @@ describe.each(dbTargets())('import column types and keys (%s)', (kind) => {
       .trim()
       .split('\r\n');
     expect(lines[2]).toBe(
-      `${[...takenCells, ''].join(',')},Baris 3: Nomor Identitas: ${KEY_OF_OTHER_FACILITY}`,
+      `${[...takenCells, ''].join(',')},Baris 4: Nomor Identitas: ${KEY_OF_OTHER_FACILITY}`,
     );
     expect(await one(`SELECT medical_facility_id FROM patients WHERE full_name = 'Faskes Milik'`)).toEqual({
       medical_facility_id: facilities.own,

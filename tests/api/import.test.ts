@@ -4,7 +4,17 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { csv, importFile, patientCells, PATIENT_HEADERS, upload, waitForJob } from './import-helper';
+import {
+  csv,
+  importFile,
+  importUrl,
+  patientCells,
+  PATIENT_HEADERS,
+  upload,
+  waitForJob,
+} from './import-helper';
+import { IMPORT_ACCEPTS, IMPORT_MESSAGES } from '../../src/server/imports/routes';
+import { unsupportedMediaType } from '../../src/server/plugins/errors';
 import { NIK_MESSAGES } from '../../src/domain/nik';
 import { INTERRUPTED } from '../../src/server/imports/jobs';
 import { MISSING_COLUMNS, NO_COLUMN_KNOWN, STOPPED_AT } from '../../src/server/imports/run';
@@ -49,9 +59,10 @@ describe.each(dbTargets())('import (%s)', (kind) => {
     expect(job.columns).toEqual(PATIENT_HEADERS);
     expect(job.fields).toContainEqual({ column: 'Nomor Identitas', field: 'identity_number' });
     expect(job.problems).toEqual([
-      { row: 2, column: 'Nomor Identitas', value: rows[2][2], message: NIK_MESSAGES.genderMismatch },
+      // Numbered as a spreadsheet shows the file: the header is row 1.
+      { row: 3, column: 'Nomor Identitas', value: rows[2][2], message: NIK_MESSAGES.genderMismatch },
       {
-        row: 4,
+        row: 5,
         column: 'Tanggal Lahir',
         value: '31/02/1990',
         message: expect.stringMatching(/^Tanggal tidak valid/),
@@ -80,6 +91,61 @@ describe.each(dbTargets())('import (%s)', (kind) => {
     expect(lines[2]).toContain('31/02/1990');
   });
 
+  it('takes the file as the one file of a form, named by it; refuses another body, saying what it takes', async () => {
+    const form = new FormData();
+    const text = csv([PATIENT_HEADERS, patientCells(`Eka ${MARK}`)]);
+    form.append('file', new Blob([text], { type: 'text/csv' }), 'dari-formulir.csv');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.request(admin, {
+      method: 'POST',
+      url: importUrl(PATIENTS, { dry_run: true }).replace(/file_name=[^&]*&?/, ''),
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(202);
+    const job = await waitForJob(t, admin, res.json().id);
+    expect(job).toMatchObject({
+      file_name: 'dari-formulir.csv',
+      status: 'done',
+      rows_read: 1,
+      rows_rejected: 0,
+    });
+
+    const empty = new FormData();
+    empty.append('note', 'no file here');
+    const emptyRequest = new Request('http://localhost/', { method: 'POST', body: empty });
+    const noFile = await t.request(admin, {
+      method: 'POST',
+      url: importUrl(PATIENTS),
+      headers: { 'content-type': emptyRequest.headers.get('content-type')! },
+      payload: Buffer.from(await emptyRequest.arrayBuffer()),
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors).toEqual({ file: IMPORT_MESSAGES.noFile });
+
+    const image = await upload(t, admin, PATIENTS, Buffer.from([0x89, 0x50]), {}, 'image/png');
+    expect(image.statusCode).toBe(415);
+    expect(image.json().message).toBe(unsupportedMediaType(IMPORT_ACCEPTS));
+    expect(image.json().message).toContain('multipart/form-data');
+    expect(image.json().message).not.toContain('application/json');
+  });
+
+  it('numbers a problem by its spreadsheet row, blank rows counted, and names every bad cell of a row', async () => {
+    const twoBad = patientCells(`Fajar ${MARK}`).map((c, i) =>
+      i === 4 ? '31/02/1990' : i === 7 ? 'Emas' : c,
+    );
+    const text = csv([PATIENT_HEADERS, patientCells(`Gita ${MARK}`), twoBad]);
+    // A blank line between the two data rows: a spreadsheet shows the bad row as row 4.
+    const lines = text.split('\r\n');
+    const withBlank = [lines[0], lines[1], '', ...lines.slice(2)].join('\r\n');
+    const job = await importFile(t, admin, PATIENTS, withBlank, { dry_run: true });
+    expect(job.rows_rejected).toBe(1);
+    expect(job.problems.map((p: { row: number; column: string }) => [p.row, p.column])).toEqual([
+      [4, 'Tanggal Lahir'],
+      [4, 'Asuransi'],
+    ]);
+  });
+
   it('a dry run checks every row and writes nothing', async () => {
     const before = await count('patients');
     const job = await importFile(
@@ -101,7 +167,7 @@ describe.each(dbTargets())('import (%s)', (kind) => {
       rows_rejected: 1,
     });
     expect(job.problems).toEqual([
-      { row: 2, column: 'Nomor Identitas', value: '123', message: NIK_MESSAGES.format },
+      { row: 3, column: 'Nomor Identitas', value: '123', message: NIK_MESSAGES.format },
     ]);
     expect(await count('patients')).toBe(before);
   });
@@ -155,13 +221,13 @@ describe.each(dbTargets())('import (%s)', (kind) => {
     const job = await importFile(t, admin, PATIENTS, csv(rows), { on_error: 'stop' });
     expect(job).toMatchObject({
       status: 'failed',
-      error: STOPPED_AT(2, false),
+      error: STOPPED_AT(3, false),
       rows_read: 2,
       rows_inserted: 1,
       rows_rejected: 1,
     });
     expect(job.problems).toEqual([
-      { row: 2, column: 'Asuransi', value: 'Jamkesda', message: expect.stringMatching(/^Pilih salah satu/) },
+      { row: 3, column: 'Asuransi', value: 'Jamkesda', message: expect.stringMatching(/^Pilih salah satu/) },
     ]);
     expect(await count(`patients WHERE full_name IN ($1, $2)`, [`Hana ${MARK}`, `Joko ${MARK}`])).toBe(1);
   });

@@ -99,13 +99,13 @@ describe.skipIf(SKIP_E2E)('import into a list (e2e)', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe([...HEADERS, 'Kesalahan'].join(','));
     expect(lines[1]).toBe(
-      [...ROWS[1], `Baris 2: Nomor Identitas: ${NIK_MESSAGES.genderMismatch}`]
+      [...ROWS[1], `Baris 3: Nomor Identitas: ${NIK_MESSAGES.genderMismatch}`]
         .map((c) => (/[,;"]/.test(c) ? `"${c}"` : c))
         .join(','),
     );
     expect(lines[2]).toMatch(
       new RegExp(
-        `^Dedi ${MARK},KTP,\\d{16},Jakarta,31/02/1990,L,Menikah,BPJS,pindahan,"?Baris 4: Tanggal Lahir: Tanggal tidak valid`,
+        `^Dedi ${MARK},KTP,\\d{16},Jakarta,31/02/1990,L,Menikah,BPJS,pindahan,"?Baris 5: Tanggal Lahir: Tanggal tidak valid`,
       ),
     );
 

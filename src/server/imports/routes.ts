@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { Db } from '../db/db.js';
 import { work } from '../db/work.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
@@ -51,7 +52,13 @@ export const IMPORT_MESSAGES = {
   mapping: 'Pemetaan kolom harus berupa JSON { "kolom": "field" }',
   unknownField: (f: string) => `Pemetaan kolom menyebut field yang tidak dapat diisi: ${f}`,
   notFound: 'Impor tidak ditemukan',
+  noFile: 'Formulir tidak berisi berkas: kirim satu berkas CSV atau Excel (.xlsx)',
 };
+
+/** What an import route takes, as its 415 says. */
+export const IMPORT_ACCEPTS =
+  'berkas CSV atau Excel (.xlsx) sebagai isi permintaan (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/octet-stream) atau sebagai satu berkas multipart/form-data';
+const DEFAULT_FILE_NAME = 'berkas.csv';
 
 const job = {
   type: 'object',
@@ -86,7 +93,7 @@ const job = {
       items: {
         type: 'object',
         properties: {
-          row: { type: 'integer', description: '1-based data row of the file' },
+          row: { type: 'integer', description: "The row's number in a spreadsheet: the header row is 1" },
           column: { type: ['string', 'null'] },
           value: { type: ['string', 'null'] },
           message: { type: 'string' },
@@ -103,7 +110,12 @@ const jobParams = { type: 'object', required: ['id'], properties: { id: { type: 
 const importQuery = {
   type: 'object',
   properties: {
-    file_name: { type: 'string', minLength: 1, maxLength: 255, default: 'berkas.csv' },
+    file_name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: `The file's name (default: the form's file name, else ${DEFAULT_FILE_NAME})`,
+    },
     dry_run: { type: 'string', enum: ['0', '1', 'true', 'false'], default: '0' },
     on_error: { type: 'string', enum: ['skip', 'stop'], default: 'skip' },
     mapping: {
@@ -185,8 +197,10 @@ export function registerImportRoutes(
   });
 
   app.register(async (scope) => {
-    // The file arrives as the raw body, streamed to disk by the handler.
+    // The file arrives as the raw body, or as the one file of a form (curl -F, an HTML form):
+    // either way streamed to disk by the handler.
     scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));
+    await scope.register(multipart, { limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 20 } });
     for (const decl of resources) {
       const m = resourceModel(decl);
       const { base, collectionParams } = resourcePaths(decl);
@@ -194,13 +208,13 @@ export function registerImportRoutes(
       scope.post(
         `${base}/import`,
         {
-          config: { access: { menus: decl.menus } },
+          config: { access: { menus: decl.menus }, accepts: IMPORT_ACCEPTS },
           bodyLimit: MAX_IMPORT_BYTES,
           schema: {
             tags: [decl.parent?.resource.name ?? decl.name],
             summary: decl.parent
-              ? 'Imports a CSV or XLSX file (the raw body) below the parent record, as a job: checked row by row'
-              : 'Imports a CSV or XLSX file (the raw body) as a job: checked row by row, upserted on the natural key',
+              ? 'Imports a CSV or XLSX file (the raw body, or one file of multipart/form-data) below the parent record, as a job: checked row by row'
+              : 'Imports a CSV or XLSX file (the raw body, or one file of multipart/form-data) as a job: checked row by row, upserted on the natural key',
             // Only a child resource's path has parameters (its parent's id).
             ...(collectionParams ? { params: collectionParams } : {}),
             querystring: importQuery,
@@ -212,19 +226,27 @@ export function registerImportRoutes(
           await checkParent(db, request);
           const parent = m.parent ? { column: m.parent.column, id: parentIdOf(request) } : null;
           const q = request.query as {
-            file_name: string;
+            file_name?: string;
             dry_run: string;
             on_error: 'skip' | 'stop';
             mapping?: string;
           };
-          // The API request log records the file's name and size, never the stream itself.
-          const body = request.body;
-          request.body = { file_name: q.file_name };
           const mapping = parseMapping(q.mapping, mappableFields(m));
           if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES)
             throw new AppError(413, IMPORT_MESSAGES.tooLarge);
+          let body = request.body;
+          let fileName = q.file_name;
+          if (request.isMultipart()) {
+            const part = await request.file();
+            if (!part) throw new AppError(400, IMPORT_MESSAGES.noFile, { file: IMPORT_MESSAGES.noFile });
+            body = part.file;
+            fileName ??= part.filename || undefined;
+          }
+          fileName ??= DEFAULT_FILE_NAME;
+          // The API request log records the file's name and size, never the stream itself.
+          request.body = { file_name: fileName };
           const { file, size } = await saveUpload(body, uploadDir);
-          request.body = { file_name: q.file_name, bytes: size };
+          request.body = { file_name: fileName, bytes: size };
           if (!size) {
             await rm(file, { force: true });
             throw new AppError(400, IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
@@ -232,7 +254,7 @@ export function registerImportRoutes(
           const dryRun = q.dry_run === '1' || q.dry_run === 'true';
           const created = await createJob(db, {
             resource: decl.name,
-            file_name: q.file_name,
+            file_name: fileName,
             admin_id: request.admin?.id ?? null,
             username: request.admin?.username ?? null,
             dry_run: dryRun,

@@ -20,7 +20,7 @@ export const OTHER_FACILITY =
 export const NUL_CHARACTER = 'Berisi karakter NUL yang tidak dapat disimpan';
 
 export interface SourceRow {
-  /** 1-based data row of the file. */
+  /** The row's number as a spreadsheet shows it: the header row is 1, the first data row 2. */
   row: number;
   cells: string[];
 }
@@ -68,9 +68,11 @@ export function rowChecker(
     };
   };
 
-  function convert(row: SourceRow): CheckedRow {
+  /** The row converted cell by cell; `failed`: the fields whose cell could not be read. */
+  function convert(row: SourceRow): CheckedRow & { failed: Set<string> } {
     const record: Record<string, unknown> = {};
     const problems: Problem[] = [];
+    const failed = new Set<string>();
     for (let i = 0; i < converters.length; i++) {
       const convertCell = converters[i];
       if (!convertCell) continue;
@@ -78,26 +80,35 @@ export function rowChecker(
       const cell = row.cells[i] ?? '';
       // PostgreSQL's text holds no NUL character.
       const out = cell.includes('\0') ? new CellProblem(NUL_CHARACTER) : convertCell(cell);
-      if (out instanceof CellProblem) problems.push(problemAt(row, field, out.message));
-      else if (out !== MISSING) record[field] = out;
+      if (out instanceof CellProblem) {
+        problems.push(problemAt(row, field, out.message));
+        failed.add(field);
+      } else if (out !== MISSING) record[field] = out;
     }
     if (fillCreatedBy && (record.created_by == null || record.created_by === ''))
       record.created_by = importer.username;
     if (facilityColumn && importer.facility !== null && record[facilityColumn] == null)
       record[facilityColumn] = importer.facility;
-    return { row: row.row, cells: row.cells, record, problems };
+    return { row: row.row, cells: row.cells, record, problems, failed };
   }
 
-  /** The batch's rows checked: `problems` empty for a good row. */
+  /**
+   * The batch's rows checked: `problems` empty for a good row, else one for every bad cell of
+   * the row (a cell that cannot be read, a reference found nowhere, a value the schema refuses).
+   */
   async function check(db: Queryable, rows: SourceRow[]): Promise<CheckedRow[]> {
-    const checked = rows.map(convert);
+    const converted = rows.map(convert);
     const found = await references.resolve(
       db,
-      checked.map((c) => c.record),
+      converted.map((c) => c.record),
     );
-    for (const p of found) checked[p.index].problems.push(problemAt(checked[p.index], p.field, p.message));
-    for (const c of checked) {
-      if (c.problems.length) continue;
+    for (const p of found) {
+      converted[p.index].problems.push(problemAt(converted[p.index], p.field, p.message));
+      converted[p.index].failed.add(p.field);
+    }
+    const checked: CheckedRow[] = [];
+    for (const { failed, ...c } of converted) {
+      checked.push(c);
       if (
         facilityColumn &&
         importer.facility !== null &&
@@ -109,7 +120,9 @@ export function rowChecker(
       }
       if (!validate(c.record)) {
         const errors = fieldErrorsFromAjv((validate.errors ?? []) as AjvLikeError[]);
-        for (const [field, message] of Object.entries(errors))
+        for (const [field, message] of Object.entries(errors)) {
+          // A cell already reported is missing from the record: not reported again as required.
+          if (failed.has(field)) continue;
           c.problems.push(
             problemAt(
               c,
@@ -117,8 +130,11 @@ export function rowChecker(
               columnOf.has(field) || message !== REQUIRED ? message : `${message}: kolom tidak ada di berkas`,
             ),
           );
+        }
         continue;
       }
+      // Rules across fields only hold for a record whose every cell was read.
+      if (c.problems.length) continue;
       for (const [field, message] of Object.entries(m.decl.validate?.(c.record) ?? {}))
         c.problems.push(problemAt(c, field, message));
     }

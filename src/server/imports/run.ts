@@ -76,7 +76,7 @@ export async function runImport(db: Db, job: ImportJob): Promise<void> {
     const rows = source.rows[Symbol.asyncIterator]();
     const first = await rows.next();
     if (first.done) throw new FileError(EMPTY_FILE);
-    const headers = first.value.map((h) => h.replace(/^\uFEFF/, '').trim());
+    const headers = first.value.cells.map((h) => h.replace(/^\uFEFF/, '').trim());
     const columns = mapColumns(m, headers, job.mapping);
     await saveProgress(db, id, counts, [], { columns: headers, fields: columns });
     if (!columns.some((c) => c.field)) throw new FileError(NO_COLUMN_KNOWN);
@@ -88,11 +88,10 @@ export async function runImport(db: Db, job: ImportJob): Promise<void> {
 
     let batch = batches.empty();
     let group: SourceRow[] = [];
-    let number = 0;
     // Batches are written while the next ones are read and checked.
     for (;;) {
       const next = await rows.next();
-      if (!next.done) group.push({ row: ++number, cells: next.value });
+      if (!next.done) group.push({ row: next.value.line, cells: next.value.cells });
       const checking = group.length >= GROUP_ROWS || (next.done && group.length > 0);
       if (checking) {
         await batches.add(batch, group);

@@ -18,10 +18,16 @@ export const EMPTY_FILE = 'Berkas kosong: tidak ada baris judul kolom';
 export const BAD_CSV = (line: number) =>
   `Berkas CSV rusak di sekitar baris ${line} (tanda kutip tidak tertutup?)`;
 
+/** One row of the file and its number as a spreadsheet shows it (the header row is 1). */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
 export interface TableSource {
   kind: 'csv' | 'xlsx';
   /** The rows: the header row first, then the data rows (blank rows left out). */
-  rows: AsyncIterable<string[]>;
+  rows: AsyncIterable<SheetRow>;
   /** Bytes of the file read so far. */
   bytesRead(): number;
   close(): void;
@@ -121,8 +127,8 @@ async function* csvRows(
   input: NodeJS.ReadableStream,
   delimiter: string,
   state: { sinceRow: number },
-): AsyncGenerator<string[]> {
-  const queue: string[][] = [];
+): AsyncGenerator<SheetRow> {
+  const queue: SheetRow[] = [];
   let parser: Papa.Parser | undefined;
   let paused = false;
   let done = false;
@@ -139,15 +145,16 @@ async function* csvRows(
   let line = 0;
   Papa.parse(input as unknown as File, {
     delimiter,
-    // Rows of empty cells are left out below ('greedy' would join every row to find them).
-    skipEmptyLines: true,
+    // Blank rows are left out below, after they are counted: a row's number is the one a
+    // spreadsheet shows for it ('greedy' would also join every row to find them).
+    skipEmptyLines: false,
     step(results: Papa.ParseStepResult<string[]>, p: Papa.Parser) {
       parser = p;
       line++;
       state.sinceRow = 0;
       const quotes = results.errors.find((e) => e.type === 'Quotes');
       if (quotes && !failure) failure = new FileError(BAD_CSV(line));
-      queue.push(results.data);
+      queue.push({ line, cells: results.data });
       if (queue.length >= 500 && !paused) {
         // The parser's pause keeps the rest of its chunk; the file must stop flowing too.
         paused = true;
@@ -174,7 +181,7 @@ async function* csvRows(
         input.resume();
         parser?.resume();
       }
-      if (row.every((c) => c.trim() === '')) continue;
+      if (row.cells.every((c) => c.trim() === '')) continue;
       yield row;
       continue;
     }
@@ -183,7 +190,7 @@ async function* csvRows(
   }
 }
 
-async function* xlsxRows(stream: NodeJS.ReadableStream): AsyncGenerator<string[]> {
+async function* xlsxRows(stream: NodeJS.ReadableStream): AsyncGenerator<SheetRow> {
   // Loaded when a workbook arrives: a server that never reads one does not carry it.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.stream.xlsx.WorkbookReader(stream as any, {
@@ -201,7 +208,7 @@ async function* xlsxRows(stream: NodeJS.ReadableStream): AsyncGenerator<string[]
           cellText(values[i + 1]),
         );
         if (cells.every((c) => c.trim() === '')) continue;
-        yield cells;
+        yield { line: row.number, cells };
       }
       break; // the first sheet only
     }

@@ -72,8 +72,23 @@ export const TRANSPORT_ERRORS: Record<string, { status: number; message: string 
   FST_ERR_BAD_URL: { status: 400, message: 'Alamat permintaan tidak valid' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route takes as its body, where not JSON: named by its 415 ('berkas CSV ...'). */
+    accepts?: string;
+  }
+}
+
+/** The 415 of a route that takes something else than JSON names what it takes. */
+export const unsupportedMediaType = (accepts: string) => `Jenis konten tidak didukung; kirim ${accepts}`;
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & Record<string, any>, request, reply) => {
+    const accepts = request.routeOptions.config?.accepts;
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && accepts) {
+      const message = unsupportedMediaType(accepts);
+      return reply.status(415).send({ error: message, message });
+    }
     const transport = TRANSPORT_ERRORS[err.code];
     if (transport) {
       return reply.status(transport.status).send({ error: transport.message, message: transport.message });
