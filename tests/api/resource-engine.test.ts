@@ -219,10 +219,11 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     expect(rule.statusCode).toBe(400);
     expect(rule.json().errors).toEqual({ note: 'Wajib diisi untuk gamma' });
 
-    // Unique violation names the column.
+    // Unique violation names the field in `errors`; the message shown to the user has no column name.
     const dup = await api(admin, 'POST', URL, { name: 'Alpha One', kind: 'alpha', secret: 'long-enough' });
     expect(dup.statusCode).toBe(409);
     expect(Object.keys(dup.json().errors)).toEqual(['name']);
+    expect(dup.json().error).toBe('Data dengan nilai ini sudah terdaftar');
 
     // A facility that does not exist.
     const fk = await api(admin, 'POST', URL, {
@@ -233,6 +234,7 @@ describe.each(dbTargets())('resource engine on a declared resource (%s)', (kind)
     });
     expect(fk.statusCode).toBe(400);
     expect(Object.keys(fk.json().errors)).toEqual(['medical_facility_id']);
+    expect(fk.json().error).toBe('Data yang dirujuk tidak ditemukan');
 
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM test_gadgets');
     expect(rows[0].n).toBe(6);

@@ -445,6 +445,21 @@ describe.each(dbTargets())('sandbox resources (%s)', (kind) => {
     });
     expect(patient.statusCode, patient.body).toBe(201);
     expect(patient.json().medical_facility_id).toBe(faskesFacility);
+    // A facility user's form need not name the facility: the server fills in their own.
+    const unnamed = await api(faskes, 'POST', `${A}/doctors`, {
+      nip: '19700101',
+      name: 'dr. Tanpa Fasilitas',
+      specialization: 'Dokter Umum',
+    });
+    expect(unnamed.statusCode, unnamed.body).toBe(201);
+    expect(unnamed.json().medical_facility_id).toBe(faskesFacility);
+    // An admin must still name one.
+    const adminUnnamed = await api(admin, 'POST', `${A}/doctors`, {
+      nip: '19700102',
+      name: 'dr. Tanpa Fasilitas',
+      specialization: 'Dokter Umum',
+    });
+    expect(adminUnnamed.json().errors.medical_facility_id).toBe('Wajib diisi');
     expect((await api(faskes, 'GET', '/api/admin/journey-config')).statusCode).toBe(403);
     const viewer = await t.login(DEMO_EMAILS.viewer);
     expect((await api(viewer, 'GET', `${A}/patients`)).statusCode).toBe(403);

@@ -124,17 +124,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.code === PG_UNIQUE) {
       const cols = columnsOf(err);
       const field = cols[cols.length - 1] ?? '_';
+      // The field is named by `errors`, which the console shows next to its input: the
+      // message itself stays in the user's words, without a column name.
       const message = 'Data dengan nilai ini sudah terdaftar';
-      return reply
-        .status(409)
-        .send({ error: `${message} (${field})`, message, errors: { [field]: message } });
+      return reply.status(409).send({ error: message, message, errors: { [field]: message } });
     }
     if (err.code === PG_FOREIGN_KEY) {
       const field = columnsOf(err)[0] ?? '_';
       const message = 'Data yang dirujuk tidak ditemukan';
-      return reply
-        .status(400)
-        .send({ error: `${message} (${field})`, message, errors: { [field]: message } });
+      return reply.status(400).send({ error: message, message, errors: { [field]: message } });
     }
     if (err.code === PG_NOT_NULL) {
       const field = err.column ?? '_';

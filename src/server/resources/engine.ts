@@ -35,7 +35,13 @@ export function resourcePaths(decl: ResourceDeclaration) {
 }
 
 /** Blank optional text arrives as '' from forms: store it as null rather than fail a pattern. */
-function blanksToNull(m: ResourceModel) {
+/**
+ * A body as the schema is to judge it: blanks as null, a blank secret left out, and a facility
+ * user's own facility in the record's facility column (they write only their facility's rows,
+ * so they need not, and cannot, name another).
+ */
+function prepareBody(m: ResourceModel) {
+  const column = m.decl.facilityColumn && m.decl.facilityColumn !== 'id' ? m.decl.facilityColumn : null;
   return async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object') return;
@@ -44,6 +50,8 @@ function blanksToNull(m: ResourceModel) {
       // A blank secret (react-admin sends a cleared input as null) means 'keep the stored one'.
       if ((v === '' || v === null) && m.secrets.includes(k)) delete body[k];
     }
+    const own = request.admin?.facilityScope ?? null;
+    if (column && own !== null && m.writable.includes(column)) body[column] = own;
   };
 }
 
@@ -79,7 +87,7 @@ export function registerResource(
     409: errorResponse,
     412: s.stale,
   };
-  const prepare = blanksToNull(m);
+  const prepare = prepareBody(m);
   const etag = (row: Record<string, any>) => `"${String(row.version)}"`;
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
