@@ -15,6 +15,20 @@ export interface Config {
   secretKey: string;
   sessionTtlHours: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  /**
+   * 'Lupa Password?': reset links by e-mail through SMTP_URL (smtp:// or smtps://, with its
+   * credentials; unset: no e-mail, the sign-in page says whom to ask), from MAIL_FROM, pointing
+   * at PUBLIC_URL (the console's address as users reach it), valid RESET_LINK_MINUTES.
+   */
+  passwordReset: {
+    smtpUrl?: string;
+    mailFrom: string;
+    publicUrl: string;
+    linkMinutes: number;
+    /** Requests per address and per client address in the sign-in window. */
+    maxPerEmail: number;
+    maxPerIp: number;
+  };
   /** Roles that must sign in with a second factor (REQUIRE_2FA_ROLES, comma separated). */
   twoFactor: { requiredRoles: string[] };
   demo: boolean;
@@ -106,6 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5),
       maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
       windowMinutes: int(env.LOGIN_BLOCK_MINUTES, 15),
+    },
+    passwordReset: {
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || 'Dashboard Kesehatan Jakarta <no-reply@localhost>',
+      publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3001)}`).replace(/\/+$/, ''),
+      linkMinutes: int(env.RESET_LINK_MINUTES, 30),
+      maxPerEmail: int(env.RESET_MAX_PER_EMAIL, 3),
+      maxPerIp: int(env.RESET_MAX_PER_IP, 10),
     },
     twoFactor: {
       requiredRoles: (env.REQUIRE_2FA_ROLES ?? 'super_admin')

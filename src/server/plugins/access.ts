@@ -42,6 +42,8 @@ export interface AdminContext {
   twoFactorEnabled: boolean;
   /** The session was opened by a password alone for a role that must enrol first. */
   twoFactorPending: boolean;
+  /** The password is a temporary one a super admin set: it must be changed before anything else. */
+  passwordChangeRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -52,12 +54,15 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a session that must still enrol in two-factor sign-in (profile, enrolment, logout). */
     beforeTwoFactor?: boolean;
+    /** Open to a session whose temporary password must be changed first (profile, change, logout). */
+    beforePasswordChange?: boolean;
   }
 }
 
 export const UNAUTHORIZED = 'Sesi tidak valid atau telah berakhir. Silakan masuk kembali.';
 export const FORBIDDEN = 'Anda tidak memiliki akses ke fitur ini';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Aktifkan autentikasi dua faktor terlebih dahulu untuk melanjutkan.';
+export const PASSWORD_CHANGE_REQUIRED = 'Ganti password sementara Anda terlebih dahulu untuk melanjutkan.';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -73,6 +78,7 @@ export const LAST_SEEN_STEP = "interval '1 minute'";
 const SESSION_SQL = `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
         s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
         a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
+        a.must_change_password,
         ARRAY(SELECT m.menu_path FROM role_menu_access m
             WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
    FROM sessions s JOIN web_admins a ON a.id = s.admin_id
@@ -86,6 +92,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
       write_lsn: string | null;
       two_factor_enabled: boolean;
       two_factor_pending: boolean;
+      must_change_password: boolean;
     }
   >(SESSION_SQL, [hashToken(token), ROLES as unknown as string[]]);
   const row = rows[0];
@@ -105,6 +112,7 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
     menus: row.menus ?? [],
     twoFactorEnabled: row.two_factor_enabled,
     twoFactorPending: row.two_factor_pending,
+    passwordChangeRequired: row.must_change_password,
   };
 }
 
@@ -133,6 +141,13 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
         error: TWO_FACTOR_SETUP_REQUIRED,
         message: TWO_FACTOR_SETUP_REQUIRED,
         code: 'two_factor_setup_required',
+      });
+    }
+    if (admin.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) {
+      return reply.status(403).send({
+        error: PASSWORD_CHANGE_REQUIRED,
+        message: PASSWORD_CHANGE_REQUIRED,
+        code: 'password_change_required',
       });
     }
     if (access === 'authenticated') return;

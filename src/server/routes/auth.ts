@@ -60,6 +60,8 @@ const loginSchema = {
         mfa_token: { type: 'string' },
         // A role that must use two-factor and has not enrolled: the session may only enrol.
         two_factor_setup_required: { type: 'boolean' },
+        // A temporary password: the session may only change it.
+        password_change_required: { type: 'boolean' },
       },
     },
     400: errorSchema,
@@ -78,6 +80,7 @@ const meSchema = {
         effective_role: { type: 'string' },
         medical_facility_id: { type: ['integer', 'null'] },
         menus: { type: 'array', items: { type: 'string' } },
+        password_change_required: { type: 'boolean' },
         two_factor: {
           type: 'object',
           properties: {
@@ -101,6 +104,8 @@ export interface LoginAdmin {
   password_hash: string;
   is_active: boolean;
   two_factor_enabled: boolean;
+  /** A temporary password a super admin set: to be changed before anything else. */
+  must_change_password: boolean;
 }
 
 /** Who is signing in, from where. */
@@ -149,6 +154,7 @@ export function signedIn(token: string, admin: LoginAdmin, twoFactorPending = fa
       username: admin.username,
     },
     ...(twoFactorPending ? { two_factor_setup_required: true } : {}),
+    ...(admin.must_change_password ? { password_change_required: true } : {}),
   };
 }
 
@@ -183,7 +189,7 @@ function registerLogin(app: FastifyInstance, db: Db, config: Config) {
       }
 
       const { rows } = await db.query<LoginAdmin>(
-        `SELECT id, username, email, full_name, role, password_hash, is_active,
+        `SELECT id, username, email, full_name, role, password_hash, is_active, must_change_password,
                 totp_enabled_at IS NOT NULL AS two_factor_enabled
            FROM web_admins WHERE lower(email) = $1`,
         [attempt.email],
@@ -316,7 +322,10 @@ export async function openSession(
 function registerLogout(app: FastifyInstance, db: Db) {
   app.post(
     '/api/auth/logout',
-    { config: { access: 'authenticated', beforeTwoFactor: true }, schema: { tags: ['auth'] } },
+    {
+      config: { access: 'authenticated', beforeTwoFactor: true, beforePasswordChange: true },
+      schema: { tags: ['auth'] },
+    },
     async (request) => {
       const admin = request.admin!;
       await db.transaction(async (tx) => {
@@ -335,7 +344,10 @@ function registerLogout(app: FastifyInstance, db: Db) {
 
 /** The signed-in admin, with the role the menus follow and the menus they may open. */
 function registerMe(app: FastifyInstance, config: Config) {
-  const options = { config: { access: 'authenticated' as const, beforeTwoFactor: true }, schema: meSchema };
+  const options = {
+    config: { access: 'authenticated' as const, beforeTwoFactor: true, beforePasswordChange: true },
+    schema: meSchema,
+  };
   app.get('/api/auth/me', options, async (request) => {
     const a = request.admin!;
     return {
@@ -346,8 +358,9 @@ function registerMe(app: FastifyInstance, config: Config) {
       role: a.role,
       effective_role: normalizeRole(a.role),
       medical_facility_id: a.medical_facility_id,
-      // A session that must enrol first reaches no screen.
-      menus: a.twoFactorPending ? [] : a.menus,
+      // A session that must enrol or change its temporary password first reaches no screen.
+      menus: a.twoFactorPending || a.passwordChangeRequired ? [] : a.menus,
+      password_change_required: a.passwordChangeRequired,
       two_factor: {
         enabled: a.twoFactorEnabled,
         required: twoFactorRequired(config, a),

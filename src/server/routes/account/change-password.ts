@@ -44,7 +44,7 @@ const schema = {
 export function registerChangePassword(app: FastifyInstance, db: Db, config: Config) {
   app.post(
     '/api/auth/change-password',
-    { config: { access: 'authenticated' }, schema },
+    { config: { access: 'authenticated', beforePasswordChange: true }, schema },
     async (request, reply) => {
       const admin = request.admin!;
       const body = request.body as { current_password: string; new_password: string };
@@ -81,10 +81,11 @@ export function registerChangePassword(app: FastifyInstance, db: Db, config: Con
 
       const hash = await hashPassword(body.new_password);
       const ended = await db.transaction(async (tx) => {
-        await tx.query('UPDATE web_admins SET password_hash = $2, updated_at = app_now() WHERE id = $1', [
-          admin.id,
-          hash,
-        ]);
+        await tx.query(
+          `UPDATE web_admins SET password_hash = $2, must_change_password = false, updated_at = app_now()
+            WHERE id = $1`,
+          [admin.id, hash],
+        );
         const { rowCount } = await tx.query('DELETE FROM sessions WHERE admin_id = $1 AND id <> $2', [
           admin.id,
           admin.sessionId,

@@ -45,6 +45,7 @@ export async function findChallenge(q: Queryable, mfaToken: string): Promise<Cha
   const { rows } = await q.query<Challenge>(
     `SELECT c.id AS challenge_id, c.ip_address AS challenge_ip, a.id, a.username, a.email, a.full_name,
             a.role, a.password_hash, a.is_active, a.totp_enabled_at IS NOT NULL AS two_factor_enabled,
+            a.must_change_password,
             a.totp_secret, a.totp_last_step
        FROM mfa_challenges c JOIN web_admins a ON a.id = c.admin_id
       WHERE c.token_hash = $1 AND c.expires_at > $2`,
