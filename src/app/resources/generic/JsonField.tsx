@@ -191,6 +191,8 @@ function useJsonField({
     },
     onForm: (e: IChangeEvent, changed?: string) => {
       const next = isEmpty(e.formData) ? null : (e.formData as JsonValue);
+      // An empty form stays empty: rjsf reports its blank state while it is being made.
+      if (next === null && state.value === null && !state.error) return;
       report(check(normalize && next ? normalize(next, state.value, changed) : next));
     },
     // Back to the form only from text that reads as a value of the field's kind.
