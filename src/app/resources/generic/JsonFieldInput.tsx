@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import type { ResourceDeclaration } from '../../../domain/resource';
 import { JsonField, type JsonFormOptions, type JsonKind } from './JsonField';
@@ -41,8 +42,11 @@ export function JsonFieldInput({
   // Left empty: null where the schema allows it, else no value at all (an update keeps the
   // stored one); never the blank text react-admin gives an empty input, which the API refuses.
   const empty = [prop.type].flat().includes('null') ? null : undefined;
+  // What the field's own form found wrong inside the value (a timeout below its minimum): the
+  // dialog does not save it, as it does not save text that is not JSON.
+  const inside = useRef<string | undefined>(undefined);
   const notJson: Validator = (v) =>
-    typeof v === 'string' && v !== '' ? 'app.json_field.invalid' : undefined;
+    typeof v === 'string' && v !== '' ? 'app.json_field.invalid' : inside.current;
   const { field: input, fieldState } = useInput({
     source: field,
     validate: validate ? [validate, notJson] : notJson,
@@ -53,10 +57,10 @@ export function JsonFieldInput({
     _: typeof prop.title === 'string' ? prop.title : field,
   });
   const own = messageOf(fieldState.error);
-  const inside = fieldState.error && !own;
+  const nested = fieldState.error && !own;
   const error = own
     ? translate(own.message, { _: own.message, ...own.args })
-    : inside
+    : nested
       ? translate('app.json_field.check_form', { name: label })
       : undefined;
   return (
@@ -70,6 +74,7 @@ export function JsonFieldInput({
       initial={input.value === '' ? null : (input.value ?? null)}
       error={error}
       onChange={({ value, error: problem }) => {
+        inside.current = value !== null ? problem : undefined;
         // Text that is not JSON of the field's kind: a text value, which the dialog refuses.
         input.onChange(problem && value === null ? problem : (value ?? empty));
         input.onBlur();
