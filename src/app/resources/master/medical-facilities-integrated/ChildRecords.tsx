@@ -102,6 +102,8 @@ export function ChildRecords<T extends RaRecord>({
     key: 'actions',
     label: translate(`${R}.integrated.actions`),
     align: 'right',
+    // A tab's own actions go in rows of three beside edit and delete (not one per line on a phone).
+    sx: actions.length ? { width: 164, minWidth: 164 } : { whiteSpace: 'nowrap' },
     render: (row) => (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {actions
