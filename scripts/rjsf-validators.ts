@@ -119,13 +119,16 @@ export function resourcesModule(resources: ResourceDeclaration[]): string {
   return `${compileValidators(fieldForms, roots)}export const RESOURCE_FORMS = ${JSON.stringify(forms)};\nexport const validateFns = { ${ids.join(', ')} };\n`;
 }
 
-/** The declared resources (src/domain/resources), read through Vite as the console reads them. */
+/**
+ * The declared resources (src/domain/resources), read through Vite as the console reads them,
+ * child resources included: their dialogs check their forms too.
+ */
 export async function declaredResources(): Promise<ResourceDeclaration[]> {
-  const { module } = await runnerImport<{ RESOURCES: ResourceDeclaration[] }>(
-    path.resolve('src/domain/resources/index.ts'),
-    { configFile: false, logLevel: 'silent' },
-  );
-  return module.RESOURCES;
+  const { module } = await runnerImport<{
+    RESOURCES: ResourceDeclaration[];
+    CHILD_RESOURCES: ResourceDeclaration[];
+  }>(path.resolve('src/domain/resources/index.ts'), { configFile: false, logLevel: 'silent' });
+  return [...module.RESOURCES, ...module.CHILD_RESOURCES];
 }
 
 export function rjsfValidators(schemaDir = path.resolve('schemas')): Plugin {

@@ -8,12 +8,19 @@ import { medicalFacilityTexts } from './medical-facilities';
 
 const tab = (lang: 'id' | 'en') => medicalFacilityTexts[lang].integrated;
 
+// The tab's texts (fields, add and edit titles, empty state) are the child resource's own, so
+// its generated dialog and list read them; a connection's blank password keeps the stored one.
+const connections = (lang: 'id' | 'en') => ({
+  ...tab(lang).connections,
+  helpers: { x_password_edit: tab(lang).connections.password_kept },
+});
+
 export const facilityParamTexts = defineTexts({
-  id: { name: 'Parameter Fasilitas |||| Parameter Fasilitas', fields: tab('id').params.fields },
-  en: { name: 'Facility Parameter |||| Facility Parameters', fields: tab('en').params.fields },
+  id: { name: 'Parameter Fasilitas |||| Parameter Fasilitas', ...tab('id').params },
+  en: { name: 'Facility Parameter |||| Facility Parameters', ...tab('en').params },
 });
 
 export const facilityConnectionTexts = defineTexts({
-  id: { name: 'Koneksi Fasilitas |||| Koneksi Fasilitas', fields: tab('id').connections.fields },
-  en: { name: 'Facility Connection |||| Facility Connections', fields: tab('en').connections.fields },
+  id: { name: 'Koneksi Fasilitas |||| Koneksi Fasilitas', ...connections('id') },
+  en: { name: 'Facility Connection |||| Facility Connections', ...connections('en') },
 });

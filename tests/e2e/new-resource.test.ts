@@ -160,6 +160,11 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
     await dialog.getByLabel(labelled('Kedaluwarsa')).fill('2027-06-30');
     await chooseOption(page, dialog, 'Fasilitas Kesehatan', 'RSUD Koja');
     await expect(dialog.getByText('Penyimpanan').count()).resolves.toBeGreaterThan(0);
+    // The optional JSON object opens as its form (raw JSON is the second mode) and, left
+    // empty, does not stop the save.
+    const storage = dialog.locator('[data-json-field="storage"]');
+    await expect(storage.getByLabel('JSON mentah').isChecked()).resolves.toBe(false);
+    await expect(storage.getByRole('textbox', { name: 'Penyimpanan (JSON)' }).count()).resolves.toBe(0);
     await expectNoSeriousA11yViolations(page, 'new entity dialog');
     await snap(page, 'new-resource-dialog');
     await dialog.getByRole('button', { name: /Simpan/ }).click();
@@ -177,7 +182,13 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
     });
     const body = (await res.json()) as { data: any[] };
     expect(body.data).toEqual([
-      expect.objectContaining({ code: 'PCT-500', unit: 'tablet', price: 12500, expires_on: '2027-06-30' }),
+      expect.objectContaining({
+        code: 'PCT-500',
+        unit: 'tablet',
+        price: 12500,
+        expires_on: '2027-06-30',
+        storage: null,
+      }),
     ]);
   });
 

@@ -63,3 +63,48 @@ describe("a declared entity's JSON field in the generated dialog", () => {
     await screen.findByText('Harus berupa objek JSON ({ ... })');
   });
 });
+
+describe('an optional JSON object left empty in a new record', () => {
+  /** The add dialog's form of a doctor: no work schedule typed. */
+  function renderNew() {
+    const onSubmit = vi.fn();
+    const others = {
+      nip: '198001012010011001',
+      name: 'dr. Ani',
+      specialization: 'Dokter Umum',
+      medical_facility_id: 1,
+    };
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <Form
+          onSubmit={onSubmit}
+          defaultValues={others}
+          validate={schemaValidator(simulatorDoctors, false)}
+          // As the dialog: the schema's checks, not the browser's.
+          noValidate
+        >
+          <SchemaInput decl={simulatorDoctors} field="work_schedule" editing={false} />
+          <button type="submit">Kirim</button>
+        </Form>
+      </AdminContext>,
+    );
+    return onSubmit;
+  }
+
+  it('opens as the form of its schema, raw JSON only on the switch', async () => {
+    renderNew();
+    await screen.findByText('Senin');
+    expect((screen.getByLabelText('JSON mentah') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByLabelText('Jadwal Praktik (JSON)')).toBeNull();
+  });
+
+  it('saves without a value for it (omitted or null), not as a text the server refuses', async () => {
+    const onSubmit = renderNew();
+    await screen.findByText('Senin');
+    fireEvent.click(screen.getByText('Kirim'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    // What the dialog sends: no work schedule at all (a text '' is refused by the server).
+    const sent = JSON.parse(JSON.stringify(onSubmit.mock.calls[0][0]));
+    expect(sent.work_schedule ?? null).toBeNull();
+  });
+});

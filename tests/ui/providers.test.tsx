@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/app/providers/dataProvider';
 import { authProvider, LOGIN_FAILED, NETWORK_ERROR } from '../../src/app/providers/authProvider';
+import { childResourceOf } from '../../src/app/resources/screen-paths';
+import { facilityParams } from '../../src/domain/resources/facility-params';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -92,6 +94,33 @@ describe('dataProvider deletes', () => {
     expect(calls.map((c) => [c.init.method, header(c, 'Content-Type')])).toEqual([
       ['DELETE', null],
       ['DELETE', null],
+    ]);
+  });
+});
+
+describe("a child resource's records (a facility's parameters)", () => {
+  it('are read and written below their parent, each update and delete on the version shown', async () => {
+    const resource = childResourceOf(facilityParams, 12);
+    respond = (call) =>
+      json(200, call.init.method ? { id: 5, version: '8' } : [{ id: 5, type: 'POLI', version: '7' }]);
+    const list = await dataProvider.getList(resource, {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(list).toEqual({ data: [{ id: 5, type: 'POLI', version: '7' }], total: 1 });
+    await dataProvider.update(resource, {
+      id: 5,
+      data: { id: 5, type: 'POLI', version: '7' },
+      previousData: { id: 5, type: 'POLI', version: '7' },
+    });
+    await dataProvider.delete(resource, { id: 5, previousData: { id: 5, version: '8' } });
+    expect(
+      calls.map((c) => [c.init.method ?? 'GET', new URL(c.url, 'http://x').pathname, header(c, 'If-Match')]),
+    ).toEqual([
+      ['GET', '/api/master/medical-facilities/12/params', null],
+      ['PUT', '/api/master/medical-facilities/12/params/5', '"7"'],
+      ['DELETE', '/api/master/medical-facilities/12/params/5', '"8"'],
     ]);
   });
 });

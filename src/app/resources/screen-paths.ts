@@ -1,4 +1,6 @@
+import type { Identifier } from 'react-admin';
 import { RESOURCES } from '../../domain/resources';
+import type { ResourceDeclaration } from '../../domain/resource';
 import { consoleNameOf } from '../../domain/menu';
 
 export { consoleNameOf };
@@ -7,8 +9,21 @@ const apiNames: Record<string, string> = Object.fromEntries(
   RESOURCES.map((d) => [consoleNameOf(d), d.name]).filter(([c, a]) => c !== a),
 );
 
-/** The API path below /api of a console resource name (the same name where they agree). */
+/**
+ * The API path below /api of a console resource name (the same name where they agree). A child
+ * resource's name is already its nested API path (childResourceOf).
+ */
 export const apiNameOf = (resource: string): string => apiNames[resource] ?? resource;
+
+/**
+ * The console resource of a child's records below one parent record: its nested API path
+ * ('master/medical-facilities/12/params'), so the dataProvider's calls, with their If-Match,
+ * go to /api/master/medical-facilities/12/params/:id, and each parent's records are cached apart.
+ */
+export function childResourceOf(decl: ResourceDeclaration, parentId: Identifier): string {
+  if (!decl.parent) throw new Error(`${decl.name} is not a child resource`);
+  return `${decl.parent.resource.name}/${parentId}/${decl.parent.path}`;
+}
 
 /** The menu path that guards a resource's screen: its first menu, else /<resource>. */
 export function screenPathOf(resource: string): string {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import Form from '@rjsf/mui';
 import type { FormProps, IChangeEvent } from '@rjsf/core';
@@ -171,9 +171,19 @@ function useJsonField({
   const [state, setState] = useState<JsonState>(() =>
     storedText !== null ? read(storedText) : { value: initialJsonValue(initial, kind) },
   );
+  // rjsf reports the defaults it fills in while the form is being made: the surrounding form
+  // hears of them once the field is in the page (its handlers may not be called in a render).
+  const mounted = useRef(false);
+  const pending = useRef<JsonState | null>(null);
+  useEffect(() => {
+    mounted.current = true;
+    if (pending.current) onChange(pending.current);
+    pending.current = null;
+  });
   const report = (next: JsonState) => {
     setState(next);
-    onChange(next);
+    if (mounted.current) onChange(next);
+    else pending.current = next;
   };
   // Stored text that is not JSON: the dialog knows at once that the field cannot be saved so.
   useEffect(() => {
@@ -191,6 +201,8 @@ function useJsonField({
     },
     onForm: (e: IChangeEvent, changed?: string) => {
       const next = isEmpty(e.formData) ? null : (e.formData as JsonValue);
+      // An empty form stays empty: rjsf reports its blank state while it is being made.
+      if (next === null && state.value === null && !state.error) return;
       report(check(normalize && next ? normalize(next, state.value, changed) : next));
     },
     // Back to the form only from text that reads as a value of the field's kind.

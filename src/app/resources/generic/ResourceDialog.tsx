@@ -48,6 +48,12 @@ export interface ResourceDialogProps {
   /** A record's tabs beside its form (edit only), and the form tab's label (an i18n key). */
   tabs?: DialogTab[];
   formTabLabel?: string;
+  /** The react-admin resource the dialog reads and writes (default: the declaration's screen; a child's records: childResourceOf). */
+  resource?: string;
+  /** Called with the saved record instead of going back to the resource's list. */
+  onSaved?: (record: Record<string, any>) => void;
+  /** The values as the API wants them, from the form's (a value the API takes as text). */
+  transform?: (values: Record<string, any>) => Record<string, any>;
 }
 
 /** A field's own input (it may span the dialog's two columns with `gridColumn: '1 / -1'`). */
@@ -135,6 +141,9 @@ export function ResourceDialog({
   inputs,
   tabs,
   formTabLabel = 'ra.action.edit',
+  resource = consoleNameOf(decl),
+  onSaved,
+  transform,
 }: ResourceDialogProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -161,6 +170,19 @@ export function ResourceDialog({
     }
     notifyError(error);
   };
+  // Saved in place (a dialog over another screen's content): the screen decides what follows.
+  const saved = (message: string) =>
+    onSaved
+      ? {
+          redirect: false as const,
+          onSuccess: (record: Record<string, any>) => {
+            notify(message, { type: 'info', messageArgs: { smart_count: 1 } });
+            onSaved(record);
+          },
+        }
+      : { redirect: 'list' as const };
+  const { redirect: afterEdit, ...editSuccess } = saved('ra.notification.updated');
+  const { redirect: afterCreate, ...createSuccess } = saved('ra.notification.created');
   const form = (children: ReactNode) => (
     <SimpleForm
       validate={schemaValidator(decl, editing, locale)}
@@ -177,11 +199,12 @@ export function ResourceDialog({
   );
   const edit = (
     <EditBase
-      resource={consoleNameOf(decl)}
+      resource={resource}
       id={id}
       mutationMode="pessimistic"
-      redirect="list"
-      mutationOptions={{ onError }}
+      redirect={afterEdit}
+      transform={transform}
+      mutationOptions={{ onError, ...editSuccess }}
     >
       {form(
         <>
@@ -214,9 +237,10 @@ export function ResourceDialog({
           edit
         ) : (
           <CreateBase
-            resource={consoleNameOf(decl)}
-            redirect="list"
-            mutationOptions={{ onError: notifyError }}
+            resource={resource}
+            redirect={afterCreate}
+            transform={transform}
+            mutationOptions={{ onError: notifyError, ...createSuccess }}
           >
             {form(<Inputs decl={decl} sections={sections} editing={false} inputs={inputs} />)}
           </CreateBase>

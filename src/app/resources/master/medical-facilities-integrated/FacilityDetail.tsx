@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import type { Facility } from './api';
+import type { Facility } from './records';
 import { ParamsTab } from './ParamsTab';
 import { ConnectionsTab } from './ConnectionsTab';
 import { FacilityTypeLabel, OnlineChip } from './chips';

@@ -7,55 +7,10 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-
-/** The delete confirmation of this screen (spec §5: delete always needs confirmation). */
-export function ConfirmDelete({
-  open,
-  text,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  text: string;
-  onCancel: () => void;
-  onConfirm: () => Promise<void>;
-}) {
-  const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title">
-      <DialogTitle id="confirm-delete-title">
-        {translate('resources.master/medical-facilities.integrated.delete_title')}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onConfirm();
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {translate('ra.action.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** A dialog with a form: title, fields, an error alert, cancel and save. */
 export function FormDialog({

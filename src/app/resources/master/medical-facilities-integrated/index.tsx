@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Title, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Grid } from '@mui/material';
-import { API_URL } from '../../../providers/http';
-import { call } from './api';
-import { ConfirmDelete, failure } from './dialogs';
-import { FacilityDialog } from './FacilityDialog';
+import { medicalFacilities } from '../../../../domain/resources/medical-facilities';
+import { ResourceDialog } from '../../generic/ResourceDialog';
+import { ConfirmVersionedDelete } from '../../generic/VersionedDeleteButton';
+import { consoleNameOf } from '../../screen-paths';
 import { FacilityList } from './FacilityList';
 import { FacilityDetail } from './FacilityDetail';
 import { useFacilityList, useSelectedFacility } from './useFacilities';
@@ -13,31 +13,20 @@ const R = 'resources.master/medical-facilities';
 
 /**
  * /master/medical-facilities-integrated (spec part 1 §2): the facilities on the left; the one
- * selected shows its Parameters and Connections. A medical_facility user sees only theirs and
- * neither adds nor deletes facilities.
+ * selected shows its Parameters and Connections. Every list, dialog and delete is the declared
+ * resources' (the facility, and its params and connections below it), through the dataProvider:
+ * each write is on the version shown (If-Match) and a 412 shows the conflict. A
+ * medical_facility user sees only theirs and neither adds nor deletes facilities.
  */
 export default function IntegratedFacilities() {
   const translate = useTranslate();
-  const notify = useNotify();
   const { identity } = useGetIdentity();
   const facilityUser = identity?.role === 'medical_facility';
   const listState = useFacilityList();
-  const { facilities, reload } = listState;
+  const { facilities } = listState;
   const { selectedId, setSelectedId, selected } = useSelectedFacility(facilities);
-  const [dialog, setDialog] = useState<'add' | 'edit' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  const remove = async () => {
-    try {
-      await call(`${API_URL}/master/medical-facilities/${selected!.id}`, 'DELETE');
-      notify(`${R}.integrated.deleted`, { type: 'success' });
-      setSelectedId(null);
-      reload();
-    } catch (err) {
-      notify(failure(translate(`${R}.errors.delete`), err), { type: 'error' });
-    }
-    setDeleting(false);
-  };
 
   return (
     <Box sx={{ mt: 2, minWidth: 0 }}>
@@ -48,7 +37,7 @@ export default function IntegratedFacilities() {
             state={listState}
             selectedId={selectedId}
             onSelect={setSelectedId}
-            onAdd={facilityUser ? undefined : () => setDialog('add')}
+            onAdd={facilityUser ? undefined : () => setDialog('create')}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -61,21 +50,25 @@ export default function IntegratedFacilities() {
         </Grid>
       </Grid>
       {dialog && (
-        <FacilityDialog
-          facility={dialog === 'edit' ? selected : null}
+        <ResourceDialog
+          decl={medicalFacilities}
+          mode={dialog}
+          id={dialog === 'edit' ? selected?.id : undefined}
           onClose={() => setDialog(null)}
-          onSaved={(f) => {
+          onSaved={(facility) => {
             setDialog(null);
-            setSelectedId(f.id);
-            reload();
+            setSelectedId(facility.id);
           }}
         />
       )}
-      <ConfirmDelete
-        open={deleting}
+      <ConfirmVersionedDelete
+        decl={medicalFacilities}
+        resource={consoleNameOf(medicalFacilities)}
+        record={deleting ? selected : null}
+        title={translate(`${R}.integrated.delete_title`)}
         text={translate(`${R}.integrated.delete_facility`, { name: selected?.name ?? '' })}
-        onCancel={() => setDeleting(false)}
-        onConfirm={remove}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => setSelectedId(null)}
       />
     </Box>
   );

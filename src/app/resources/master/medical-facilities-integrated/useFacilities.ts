@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, FACILITIES, type Facility } from './api';
+import { useGetList } from 'react-admin';
+import { keepPreviousData } from '@tanstack/react-query';
+import { medicalFacilities } from '../../../../domain/resources/medical-facilities';
+import { consoleNameOf } from '../../screen-paths';
+import type { Facility } from './records';
 
 const PER_PAGE = 20;
-
-interface Page {
-  data: Facility[];
-  pagination: { total: number; totalPages: number };
-}
 
 /**
  * One page of the facilities by name, filtered by what is typed in the search box: the search
@@ -26,16 +24,15 @@ export function useFacilityList() {
     return () => clearTimeout(t);
   }, [search]);
 
-  const list = useQuery({
-    queryKey: ['facility-integration', 'facilities', page, query],
-    queryFn: () =>
-      call<Page>(
-        `${FACILITIES}?${new URLSearchParams({ page: String(page), limit: String(PER_PAGE), sort: 'name', order: 'ASC', ...(query ? { search: query } : {}) })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['facility-integration'] });
+  const list = useGetList<Facility>(
+    consoleNameOf(medicalFacilities),
+    {
+      pagination: { page, perPage: PER_PAGE },
+      sort: medicalFacilities.defaultSort,
+      filter: query ? { q: query } : {},
+    },
+    { placeholderData: keepPreviousData },
+  );
 
   return {
     search,
@@ -43,9 +40,8 @@ export function useFacilityList() {
     page,
     setPage,
     list,
-    facilities: list.data?.data ?? [],
-    totalPages: list.data?.pagination.totalPages ?? 0,
-    reload,
+    facilities: list.data ?? [],
+    totalPages: Math.ceil((list.total ?? 0) / PER_PAGE),
   };
 }
 

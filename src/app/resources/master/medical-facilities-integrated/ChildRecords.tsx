@@ -1,0 +1,179 @@
+import { useState, type ReactNode } from 'react';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { ResourceDeclaration } from '../../../../domain/resource';
+import { ImportButton } from '../../generic/import/ImportButton';
+import { ResourceDialog, type CustomInputs } from '../../generic/ResourceDialog';
+import { ConfirmVersionedDelete } from '../../generic/VersionedDeleteButton';
+import { RowsView, type RowsColumn } from '../../generic/RowsDialog';
+import { childResourceOf } from '../../screen-paths';
+
+const R = 'resources.master/medical-facilities';
+
+/** A row action of a tab beside edit and delete (a connection's tests and credentials). */
+export interface RowAction<T> {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: (row: T) => void;
+  /** Shown for this row (default: every row). */
+  shown?: (row: T) => boolean;
+  /** A spinner in place of the icon (the test under way). */
+  busy?: (row: T) => boolean;
+}
+
+/** A labelled icon button of a row ('Ubah POLI UMU'): its name says which row it acts on. */
+function RowButton({
+  label,
+  name,
+  icon,
+  onClick,
+  disabled,
+  color = 'primary',
+}: {
+  label: string;
+  name: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: 'primary' | 'error';
+}) {
+  return (
+    <Tooltip title={label} disableInteractive>
+      <span>
+        <IconButton aria-label={`${label} ${name}`} onClick={onClick} disabled={disabled} color={color}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The records of a child resource below one facility (a tab of the integrated screen): import
+ * and add above the table, edit and delete on each row (with the tab's own actions first), the
+ * add/edit dialog generated from the declaration and a delete that asks first; every call goes
+ * through the dataProvider to /api/<facility>/<id>/<path>, each write on the version shown.
+ */
+export function ChildRecords<T extends RaRecord>({
+  decl,
+  facilityId,
+  columns,
+  nameOf,
+  texts,
+  actions = [],
+  disabled,
+  inputs,
+  transform,
+  deleteText,
+  children,
+}: {
+  decl: ResourceDeclaration;
+  facilityId: number;
+  columns: RowsColumn<T>[];
+  /** How a row is named in its buttons and its delete confirmation. */
+  nameOf: (row: T) => string;
+  texts: { add: string; empty: string; label: string };
+  actions?: RowAction<T>[];
+  /** Every action waits (a test under way). */
+  disabled?: boolean;
+  inputs?: CustomInputs;
+  transform?: (values: Record<string, any>) => Record<string, any>;
+  /** The delete confirmation's text of a row. */
+  deleteText: (name: string) => string;
+  /** Shown above the table (a test's result). */
+  children?: ReactNode;
+}) {
+  const translate = useTranslate();
+  const resource = childResourceOf(decl, facilityId);
+  const { data, error, isPending } = useGetList<T>(resource, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: decl.defaultSort,
+  });
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const edit = translate('ra.action.edit');
+  const remove = translate('ra.action.delete');
+
+  const actionsColumn: RowsColumn<T> = {
+    key: 'actions',
+    label: translate(`${R}.integrated.actions`),
+    align: 'right',
+    // A tab's own actions go in rows of three beside edit and delete (not one per line on a phone).
+    sx: actions.length ? { width: 164, minWidth: 164 } : { whiteSpace: 'nowrap' },
+    render: (row) => (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        {actions
+          .filter((a) => a.shown?.(row) ?? true)
+          .map((a) => (
+            <RowButton
+              key={a.key}
+              label={a.label}
+              name={nameOf(row)}
+              icon={a.busy?.(row) ? <CircularProgress size={18} /> : a.icon}
+              onClick={() => a.onClick(row)}
+              disabled={disabled}
+            />
+          ))}
+        <RowButton
+          label={edit}
+          name={nameOf(row)}
+          icon={<EditIcon fontSize="small" />}
+          onClick={() => setEditing(row)}
+          disabled={disabled}
+        />
+        <RowButton
+          label={remove}
+          name={nameOf(row)}
+          icon={<DeleteIcon fontSize="small" />}
+          onClick={() => setDeleting(row)}
+          disabled={disabled}
+          color="error"
+        />
+      </Box>
+    ),
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+        <ImportButton decl={decl} apiName={resource} />
+        <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
+          {texts.add}
+        </Button>
+      </Box>
+      {children}
+      <RowsView
+        label={texts.label}
+        rows={data}
+        isPending={isPending}
+        error={error}
+        texts={{ failed: translate(`${R}.errors.fetch`), empty: texts.empty }}
+        columns={[...columns, actionsColumn]}
+      />
+      {editing && (
+        <ResourceDialog
+          decl={decl}
+          resource={resource}
+          mode={editing === 'new' ? 'create' : 'edit'}
+          id={editing === 'new' ? undefined : editing.id}
+          inputs={inputs}
+          transform={transform}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+        />
+      )}
+      <ConfirmVersionedDelete
+        decl={decl}
+        resource={resource}
+        record={deleting}
+        title={translate(`${R}.integrated.delete_title`)}
+        text={deleting ? deleteText(nameOf(deleting)) : ''}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}
