@@ -110,6 +110,39 @@ describe.each(dbTargets())('npm run new:migration (%s)', (kind) => {
     }
   });
 
+  it('names a changed type, NOT NULL, default, choices, natural key, foreign key and a stray column; its migration removes them', async () => {
+    const scaffold = scaffoldResource('test-widgets', MEDICINES_SCHEMA, 900);
+    const decl = { ...scaffold.decl, naturalKey: ['code'] };
+    const { db, close } = await migrated(kind);
+    try {
+      await db.exec(scaffold.files[2].content);
+      await db.exec(`ALTER TABLE test_widgets
+        ALTER COLUMN price TYPE double precision,
+        ALTER COLUMN name DROP NOT NULL,
+        ALTER COLUMN is_active DROP DEFAULT,
+        DROP CONSTRAINT test_widgets_unit_check,
+        DROP CONSTRAINT test_widgets_medical_facility_id_fkey,
+        ADD COLUMN leftover text`);
+      await db.exec(
+        `ALTER TABLE test_widgets ADD CONSTRAINT test_widgets_unit_check CHECK (unit IN ('tablet', 'kapsul'))`,
+      );
+      const diffs = await compare(db, [decl]);
+      expect(diffs.map((d) => d.message)).toEqual([
+        "test_widgets.name: nullable, the declaration's is NOT NULL",
+        "test_widgets.unit: CHECK allows tablet, kapsul, the declaration's are tablet, kapsul, botol",
+        "test_widgets.price: type double precision, the declaration's is numeric(16,2)",
+        "test_widgets.is_active: default none, the declaration's is true",
+        'test_widgets.leftover: a column no field names (not in the schema, nor in serverColumns)',
+        'test_widgets.(code): no unique index of the natural key',
+        'test_widgets.medical_facility_id: no foreign key to medical_facilities (its facilityColumn)',
+      ]);
+      await db.exec(migrationSql('901_widgets.sql', diffs));
+      expect(await compare(db, [decl])).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   describe('a field added to the patient schema', () => {
     const colored = withField(patients, 'master/patients-colored', 'favorite_color', COLOR);
     let t: TestApp;
