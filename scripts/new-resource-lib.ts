@@ -6,7 +6,7 @@
  * writes the files, tests check what they hold.
  */
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../src/domain/resource';
-import { ALL_DECLARATIONS, createTableSql, expectedTable } from './new-migration-lib';
+import { ALL_DECLARATIONS, createTableSql, expectedTable, migrationFileName } from './new-migration-lib';
 
 export interface ScaffoldFile {
   path: string;
@@ -197,7 +197,7 @@ import { ${constName} } from '../../src/domain/resources/${slug}';
 
 describeGeneratedResource(${constName});
 `;
-  const file = `${String(number).padStart(3, '0')}_${slug.replace(/-/g, '_')}.sql`;
+  const file = migrationFileName(number, slug);
   return {
     decl,
     schema,

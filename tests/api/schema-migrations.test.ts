@@ -105,6 +105,14 @@ describe.each(dbTargets())('npm run new:migration (%s)', (kind) => {
       expect(diffs.map((d) => d.message)).toEqual(['test_gadgets.weight_kg: no column (double precision)']);
       await db.exec(migrationSql('901_add_weight_kg.sql', diffs));
       expect(await compare(db, [wider])).toEqual([]);
+      // A sort on a column the table has not: its list index is named, and no migration can help.
+      const unsortable = await compare(db, [{ ...wider, sortable: [...(wider.sortable ?? []), 'shelf'] }]);
+      expect(unsortable.map((d) => d.message)).toEqual([
+        expect.stringMatching(
+          /^test_gadgets: list index test_gadgets_list_sort_shelf_\w+ cannot be built \(column "shelf" does not exist\)/,
+        ),
+      ]);
+      expect(unsortable[0].sql).toEqual([]);
     } finally {
       await close();
     }
