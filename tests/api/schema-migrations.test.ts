@@ -223,6 +223,14 @@ describe.each(dbTargets())('npm run new:migration (%s)', (kind) => {
       });
       expect(refused.statusCode).toBe(400);
       expect(Object.keys(refused.json().errors ?? {})).toEqual(['favorite_color']);
+
+      // The export has its column, OpenAPI its choices.
+      const csv = await t.request(admin, { method: 'GET', url: `${url}/export` });
+      expect(csv.body.split('\n')[0]).toContain('favorite_color');
+      const doc = JSON.stringify((t.app.swagger() as { paths: Record<string, unknown> }).paths[url]);
+      expect(doc).toContain(
+        '"favorite_color":{"type":"string","title":"Warna favorit","enum":["merah","hijau","biru",null],"nullable":true}',
+      );
     });
 
     it('is named as a column to drop by the check of the unchanged declaration', async () => {
