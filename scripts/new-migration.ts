@@ -10,9 +10,11 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../src/server/db/migrate';
+import type { Db } from '../src/server/db/db';
 import {
   ALL_DECLARATIONS,
   compare,
+  type Difference,
   migratedDatabase,
   migrationFileName,
   migrationSql,
@@ -20,7 +22,7 @@ import {
 } from './new-migration-lib';
 
 const [arg] = process.argv.slice(2);
-if (!arg) {
+if (!arg || (arg.startsWith('-') && arg !== '--check')) {
   console.error('usage: npm run new:migration -- <label>   |   npm run new:migration -- --check');
   process.exit(2);
 }
@@ -42,27 +44,28 @@ try {
   } else if (!diffs.length) {
     console.log('Declarations and migrations in agreement: no migration written.');
   } else {
-    const unfixable = diffs.filter((d) => !d.sql.length);
-    if (unfixable.length) {
-      for (const d of unfixable) console.error(d.message);
-      console.error('No migration can remove these: change the declarations. Nothing written.');
-      process.exit(1);
-    }
-    const file = migrationFileName(nextMigrationNumber(readdirSync(MIGRATIONS_DIR)), arg);
-    const sql = migrationSql(file, diffs);
-    // Tried first on this database: the file is written only if it applies and leaves nothing.
-    await db.exec(sql);
-    const left = await compare(db, ALL_DECLARATIONS);
-    if (left.length) {
-      for (const d of left) console.error(d.message);
-      console.error('The migration would leave these differences: nothing written.');
-      process.exit(1);
-    }
-    const target = path.join(MIGRATIONS_DIR, file);
-    writeFileSync(target, sql);
-    console.log(`wrote src/server/db/migrations/${file}:`);
-    for (const d of diffs) console.log(`  ${d.message}`);
+    await write(db, diffs);
   }
 } finally {
   await db.close();
+}
+
+/** Writes the migration of `diffs`, if it applies on `db` and leaves no difference. */
+async function write(db: Db, diffs: Difference[]) {
+  const refuse = (left: Difference[], why: string) => {
+    for (const d of left) console.error(d.message);
+    console.error(`${why} Nothing written.`);
+    process.exitCode = 1;
+  };
+  const unfixable = diffs.filter((d) => !d.sql.length);
+  if (unfixable.length) return refuse(unfixable, 'No migration can remove these: change the declarations.');
+  const file = migrationFileName(nextMigrationNumber(readdirSync(MIGRATIONS_DIR)), arg);
+  const sql = migrationSql(file, diffs);
+  // Tried first on this database: the file is written only if it applies and leaves nothing.
+  await db.exec(sql);
+  const left = await compare(db, ALL_DECLARATIONS);
+  if (left.length) return refuse(left, 'The migration would leave these differences.');
+  writeFileSync(path.join(MIGRATIONS_DIR, file), sql);
+  console.log(`wrote src/server/db/migrations/${file}:`);
+  for (const d of diffs) console.log(`  ${d.message}`);
 }
