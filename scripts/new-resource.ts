@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scaffoldResource } from './new-resource-lib';
+import { nextMigrationNumber } from './new-migration-lib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -31,7 +32,7 @@ if (!slug || !schemaPath) {
 }
 
 const migrations = path.join(ROOT, 'src/server/db/migrations');
-const next = Math.max(0, ...readdirSync(migrations).map((f) => Number(f.slice(0, 3)) || 0)) + 1;
+const next = nextMigrationNumber(readdirSync(migrations));
 const input = JSON.parse(readFileSync(path.resolve(schemaPath), 'utf8'));
 const fallback = slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 const scaffold = scaffoldResource(slug, input, next, { id: titleId ?? fallback, en: titleEn ?? fallback });

@@ -237,6 +237,21 @@ export interface ResourceDeclaration {
   naturalKey?: string[];
   /** Rules a JSON Schema cannot express (cross-field checks); shared by server and form. */
   validate?: (record: Record<string, any>) => FieldErrors;
+  /**
+   * How a field's column differs from what its schema implies (`npm run new:migration` writes
+   * and checks the columns by it): `type` where the JSON Schema type leaves a choice (a number is
+   * double precision, a coordinate; money 'numeric(12, 2)'; a one-letter code 'character(1)');
+   * `notNull` where the rows differ from the API's rule: true for a field the server fills when a
+   * write leaves it blank (a generated booking id), false for a required field that rows from
+   * elsewhere may lack (the city's facility list has facilities of no listed type).
+   */
+  storage?: Record<string, { type?: string; notNull?: boolean }>;
+  /**
+   * Columns of the table that are no field of the API: the server's own (an area code a trigger
+   * sets, two-factor secrets). `npm run new:migration` leaves them; it drops any other column
+   * without a field (besides the engine's: the id, and a secret's `_hash` or `_encrypted`).
+   */
+  serverColumns?: string[];
 }
 
 export const defineResource = (decl: ResourceDeclaration) => decl;

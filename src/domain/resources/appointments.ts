@@ -32,6 +32,8 @@ export const appointments = defineResource({
   filters: ['health_insurance', 'medical_facility_id', 'param_type', 'param_value'],
   relatedFilters: { param_type: viaFacilityParams('type'), param_value: viaFacilityParams('value') },
   facilityColumn: 'medical_facility_id',
+  // The patient record a visit is linked to and its status, kept by the server (dashboard, journeys).
+  serverColumns: ['patient_id', 'status'],
   defaultSort: { field: 'scheduled_date', order: 'DESC' },
   // Newest schedule first; the schedule column sorts both ways.
   sortable: [],

@@ -87,6 +87,7 @@ export const DELIVERY_SHAPE = {
     },
   ],
   inputSteps: { medicine_weight: 0.1 },
+  storage: { medicine_weight: { type: 'numeric(10, 2)' }, delivery_price: { type: 'numeric(12, 2)' } },
   references: { user_id: { resource: 'master/users', optionText: (u) => `${u.name} (${u.email})` } },
   recordRepresentation: 'order_id',
 } satisfies Partial<ResourceDeclaration>;

@@ -44,4 +44,7 @@ export const patients = defineResource({
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['full_name', 'date_of_birth', 'created_at', 'id'],
   validate: validatePatient,
+  storage: { gender: { type: 'character(1)' } },
+  // The area a trigger derives from the address (the dashboard's map and figures).
+  serverColumns: ['kecamatan_code'],
 });

@@ -17,6 +17,9 @@ export const simulatorApiKeys = defineResource({
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['facility_name', 'id'],
   hashed: ['password'],
+  // A blank key is generated; the key is kept hashed (to find it) and encrypted, the token encrypted.
+  storage: { x_api_key: { notNull: true } },
+  serverColumns: ['x_api_key_hash', 'x_api_key_encrypted', 'token_encrypted'],
   listColumns: ['x_api_key', 'token', 'username', 'url_dev', 'url_prod', 'facility_name', 'created_at'],
   references: {
     simulasi_medical_facility_id: {

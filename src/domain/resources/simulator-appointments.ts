@@ -16,6 +16,12 @@ export const simulatorAppointments = defineResource({
   facilityColumn: 'medical_facility_id',
   defaultSort: { field: 'appointment_date', order: 'DESC' },
   sortable: ['queue_number', 'booking_id', 'created_at', 'id'],
+  // A blank booking id is generated; the facility is the doctor's.
+  storage: {
+    consultation_fee: { type: 'numeric(12, 2)' },
+    booking_id: { notNull: true },
+    medical_facility_id: { notNull: true },
+  },
   listColumns: ['booking_id', 'patient_name', 'doctor_name', 'appointment_date', 'queue_number', 'status'],
   // Patient and doctor of the appointment's facility (the server refuses others), each labelled
   // with its facility so that two of one name are told apart.

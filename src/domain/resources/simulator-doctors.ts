@@ -14,6 +14,7 @@ export const simulatorDoctors = defineResource({
   facilityFilter: { sandbox: true },
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['nip', 'specialization', 'consultation_fee', 'created_at', 'id'],
+  storage: { consultation_fee: { type: 'numeric(12, 2)' } },
   // NIP, name with the facility, specialization, fee, experience, availability, the work
   // schedule's days on a button that edits it (spec part 2 §2, §9).
   listColumns: [
