@@ -31,8 +31,9 @@ export const webAdmins = defineResource({
   defaultSort: { field: 'created_at', order: 'DESC' },
   sortable: ['username', 'full_name', 'last_login', 'id'],
   hashed: ['password'],
-  // Two-factor sign-in's secret and state, the sign-in's own (src/server/routes/two-factor).
-  serverColumns: ['totp_secret', 'totp_enabled_at', 'totp_last_step'],
+  // The sign-in's own: two-factor secret and state (src/server/routes/two-factor), a temporary
+  // password to be changed (src/server/routes/account/password-reset.ts).
+  serverColumns: ['totp_secret', 'totp_enabled_at', 'totp_last_step', 'must_change_password'],
   // Username, email, full name, role badge, status, last login, created (spec part 2 §2): the role
   // filter offers every role but medical_facility; badges super_admin error, admin primary, staff info.
   listColumns: ['username', 'email', 'full_name', 'role', 'is_active', 'last_login', 'created_at'],
