@@ -22,10 +22,8 @@ export const medicalFacilities = defineResource({
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['type', 'created_at', 'id'],
   hashed: ['password'],
-  // The area and address of the city's facility list (the dashboard's map), where some
-  // facilities are of no listed type.
+  // The area and address of the city's facility list (the dashboard's map).
   serverColumns: ['kecamatan_code', 'address'],
-  storage: { type: { notNull: false } },
   listColumns: ['name', 'email', 'type', 'phone', 'online'],
   columns: { online: { colors: { true: 'success' } } },
   // Online unless set otherwise (spec §5); an edit keeps what is stored.

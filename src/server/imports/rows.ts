@@ -9,7 +9,7 @@ import { fieldErrorsFromAjv, REQUIRED, type AjvLikeError } from '../../domain/va
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { validatorOf } from '../validator.js';
 import { routeSchemas } from '../resources/route-schemas.js';
-import type { ResourceModel } from '../resources/model.js';
+import { quote, type ResourceModel } from '../resources/model.js';
 import { CellProblem, fieldConverter, fieldLabel, MISSING, type ColumnField } from './fields.js';
 import { referenceResolver, referenceTargets } from './references.js';
 import type { Problem } from './jobs.js';
@@ -18,6 +18,28 @@ export const OTHER_FACILITY =
   'Baris ini untuk fasilitas lain: akun fasilitas hanya dapat mengimpor data fasilitasnya sendiri';
 
 export const NUL_CHARACTER = 'Berisi karakter NUL yang tidak dapat disimpan';
+/** A row without a secret (a password) that names no stored record. */
+export const SECRET_FOR_NEW = 'Wajib diisi untuk data baru';
+
+/**
+ * Whether an import may leave out a required secret: where a natural key names the record a row
+ * updates, that record keeps its stored secret (an export, which never holds one, imports back).
+ */
+export const secretsKeptByKey = (m: ResourceModel) =>
+  Boolean(m.decl.naturalKey?.length) && m.required.some((f) => m.secrets.includes(f));
+
+const withoutSecrets = new WeakMap<ResourceModel, object>();
+/** The API's check of a new record, its secrets not required (their rows are checked by key). */
+function importBody(m: ResourceModel): object {
+  const body = routeSchemas(m).createBody;
+  if (!secretsKeptByKey(m)) return body;
+  let schema = withoutSecrets.get(m);
+  if (!schema) {
+    schema = { ...body, required: body.required.filter((f: string) => !m.secrets.includes(f)) };
+    withoutSecrets.set(m, schema);
+  }
+  return schema;
+}
 
 export interface SourceRow {
   /** The row's number as a spreadsheet shows it: the header row is 1, the first data row 2. */
@@ -52,7 +74,8 @@ export function rowChecker(
   const columnOf = new Map<string, { name: string; index: number }>();
   for (const [i, c] of columns.entries()) if (c.field) columnOf.set(c.field, { name: c.column, index: i });
   // The API's own check of a new record (validator.ts), so a row fails exactly where a POST would.
-  const validate = validatorOf(routeSchemas(m).createBody);
+  const validate = validatorOf(importBody(m));
+  const requiredSecrets = secretsKeptByKey(m) ? m.required.filter((f) => m.secrets.includes(f)) : [];
   const facilityColumn =
     m.decl.facilityColumn && m.decl.facilityColumn !== 'id' ? m.decl.facilityColumn : null;
   const fillCreatedBy = m.writable.includes('created_by') && importer.username;
@@ -138,7 +161,32 @@ export function rowChecker(
       for (const [field, message] of Object.entries(m.decl.validate?.(c.record) ?? {}))
         c.problems.push(problemAt(c, field, message));
     }
+    await requireSecretsOfNew(db, checked);
     return checked;
+  }
+
+  /** A good row without a required secret must name a stored record by its natural key. */
+  async function requireSecretsOfNew(db: Queryable, checked: CheckedRow[]) {
+    const lacking = checked.filter(
+      (c) => !c.problems.length && requiredSecrets.some((f) => c.record[f] == null || c.record[f] === ''),
+    );
+    if (!lacking.length) return;
+    const key = m.decl.naturalKey!;
+    const params: unknown[] = [];
+    const tuples = lacking.map(
+      (c) => `(${key.map((k) => (params.push(String(c.record[k] ?? '')), `$${params.length}`)).join(', ')})`,
+    );
+    const { rows } = await db.query<Record<string, string>>(
+      `SELECT ${key.map((k) => `${quote(k)}::text AS ${quote(k)}`).join(', ')} FROM ${quote(m.decl.table)}
+        WHERE (${key.map((k) => `${quote(k)}::text`).join(', ')}) IN (${tuples.join(', ')})`,
+      params,
+    );
+    const stored = new Set(rows.map((r) => key.map((k) => r[k]).join('\u0001')));
+    for (const c of lacking) {
+      if (stored.has(key.map((k) => String(c.record[k] ?? '')).join('\u0001'))) continue;
+      for (const f of requiredSecrets)
+        if (c.record[f] == null || c.record[f] === '') c.problems.push(problemAt(c, f, SECRET_FOR_NEW));
+    }
   }
 
   /** Every field a checked record may hold (a record lacks those its row leaves empty). */

@@ -25,6 +25,7 @@ import { BATCH_ROWS, batchRunner, GROUP_ROWS, noProgress, type Batch } from './b
 import { openWriters, WRITERS, WritePipeline } from './pipeline.js';
 import type { SourceRow } from './rows.js';
 import { EMPTY_FILE, FileError, openTable } from './source.js';
+import { secretsKeptByKey } from './rows.js';
 
 export { BATCH_ROWS };
 export const NO_COLUMN_KNOWN =
@@ -34,13 +35,18 @@ export const STOPPED_AT = (row: number, dryRun: boolean) =>
 export const FAILED = 'Impor gagal karena kesalahan pada server';
 export const MISSING_COLUMNS = (labels: string[]) => `Kolom wajib tidak ada di berkas: ${labels.join(', ')}`;
 
-/** Required fields no column fills (and nothing fills for the importer): no row could be imported. */
+/**
+ * Required fields no column fills (and nothing fills for the importer): no row could be imported.
+ * A secret (a password) of a resource with a natural key is not one: a row naming an existing
+ * record keeps its secret, and only a new record's row needs it (rows.ts).
+ */
 function missingRequired(job: ImportJob, columns: ColumnField[]): string[] {
   const { m, request } = job;
   const mapped = new Set(columns.map((c) => c.field));
   const filled = new Set<string>();
   if (request.admin?.username) filled.add('created_by');
   if (m.scope(request) && m.decl.facilityColumn) filled.add(m.decl.facilityColumn);
+  if (secretsKeptByKey(m)) for (const f of m.secrets) filled.add(f);
   return m.required.filter((f) => !mapped.has(f) && !filled.has(f) && m.props[f].default === undefined);
 }
 

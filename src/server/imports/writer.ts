@@ -144,6 +144,20 @@ export function batchWriter(m: ResourceModel, o: WriterOptions) {
       );
       before = rows[0] ? m.present(rows[0]) : null;
     }
+    // A row that left a secret out keeps the record's stored one (the insert's values must hold
+    // it all the same: PostgreSQL checks NOT NULL before it finds the conflict).
+    const secretColumns = [
+      ...m.hashed.map((f) => `${f}_hash`),
+      ...Object.keys(m.encrypted).map((f) => `${f}_encrypted`),
+    ];
+    const kept = secretColumns.filter((c) => !(c in values));
+    if (before && kept.length) {
+      const { rows } = await tx.query(
+        `SELECT ${kept.map(quote).join(', ')} FROM ${m.table} WHERE ${keyWhere()}`,
+        key.map((c) => values[c]),
+      );
+      Object.assign(values, rows[0]);
+    }
     const op = before ? ('update' as const) : ('create' as const);
     const ctx = { tx, op, before, values, body, admin: o.request.admin, request: o.request };
     await hooks.beforeWrite?.(ctx);

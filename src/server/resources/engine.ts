@@ -5,6 +5,7 @@ import { AppError } from '../plugins/errors.js';
 import { listPage, listWork, MAX_LIMIT, presentPage, type ListQuery } from './list.js';
 import { resourceModel, type ResourceModel } from './model.js';
 import { NOT_FOUND, writeOps } from './writes.js';
+import { readOps } from './reads.js';
 import { exportCsv } from './export.js';
 import { errorResponse, routeSchemas } from './route-schemas.js';
 import { finished } from 'node:stream/promises';
@@ -34,7 +35,6 @@ export function resourcePaths(decl: ResourceDeclaration) {
   };
 }
 
-/** Blank optional text arrives as '' from forms: store it as null rather than fail a pattern. */
 /**
  * A body as the schema is to judge it: blanks as null, a blank secret left out, and a facility
  * user's own facility in the record's facility column (they write only their facility's rows,
@@ -105,6 +105,7 @@ export function registerResource(
       },
       (request) => ops.children(request),
     );
+    registerExport(app, db, m, s, base);
   } else registerList(app, db, m, s);
 
   app.get(
@@ -192,20 +193,43 @@ function registerList(app: FastifyInstance, db: Db, m: ResourceModel, s: ReturnT
         .type('application/json; charset=utf-8')
         .send(presentPage(m, await listPage(db, m, request, request.query as ListQuery))),
   );
+  registerExport(app, db, m, s, base);
+}
 
+/**
+ * The CSV export of a resource: every row matching the list's search and filters, or every
+ * child of one parent record (within the caller's reach) for a child resource.
+ */
+function registerExport(
+  app: FastifyInstance,
+  db: Db,
+  m: ResourceModel,
+  s: ReturnType<typeof routeSchemas>,
+  base: string,
+) {
+  const { decl } = m;
+  const { collectionParams } = resourcePaths(decl);
+  const { parentIdOf, checkParent } = readOps(db, m);
   app.get(
     `${base}/export`,
     {
-      config: { access, work: 'heavy' },
+      config: { access: { menus: decl.menus }, work: 'heavy' },
       schema: {
-        tags,
-        summary: 'Every row matching the search and filters, as CSV (streamed)',
-        querystring: s.exportQuery,
+        tags: [decl.parent?.resource.name ?? decl.name],
+        summary: decl.parent
+          ? 'Every record below the parent record, as CSV (streamed)'
+          : 'Every row matching the search and filters, as CSV (streamed)',
+        ...(collectionParams ? { params: collectionParams } : { querystring: s.exportQuery }),
         produces: ['text/csv'],
       },
     },
     async (request, reply) => {
-      const stream = exportCsv(db, m, request, request.query as ListQuery);
+      let parent: { column: string; id: number } | undefined;
+      if (m.parent) {
+        await checkParent(db, request);
+        parent = { column: m.parent.column, id: parentIdOf(request) };
+      }
+      const stream = exportCsv(db, m, request, parent ? {} : (request.query as ListQuery), parent);
       const file = `${decl.name.replace(/\//g, '-')}-${jakartaToday()}.csv`;
       reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -34,8 +34,17 @@ function header(m: ResourceModel, field: string): string {
  * the server never holds more than one batch, whatever the table's size. Long work by design:
  * not bound by the request deadline, but stopped when the client goes.
  */
-export function exportCsv(db: Db, m: ResourceModel, request: FastifyRequest, q: ListQuery): Readable {
-  const { whereSql, params } = listWhere(m, request, q);
+export function exportCsv(
+  db: Db,
+  m: ResourceModel,
+  request: FastifyRequest,
+  q: ListQuery,
+  /** A child resource's parent record: its children are the rows (the parent's reach checked). */
+  parent?: { column: string; id: number },
+): Readable {
+  const { whereSql, params } = parent
+    ? { whereSql: `WHERE ${quote(parent.column)} = $1`, params: [parent.id] }
+    : listWhere(m, request, q);
   const fields = m.readable;
   const cursor = `export_${Math.random().toString(36).slice(2, 10)}`;
   const signal = request.clientGone?.signal;
