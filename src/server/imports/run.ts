@@ -5,7 +5,7 @@
  * stopped at any moment leaves whole batches or nothing of one, and counts that match them. A
  * cancel is seen between batches.
  */
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/db.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
@@ -48,6 +48,20 @@ function missingRequired(job: ImportJob, columns: ColumnField[]): string[] {
   if (m.scope(request) && m.decl.facilityColumn) filled.add(m.decl.facilityColumn);
   if (secretsKeptByKey(m)) for (const f of m.secrets) filled.add(f);
   return m.required.filter((f) => !mapped.has(f) && !filled.has(f) && m.props[f].default === undefined);
+}
+
+/** Past this size a file's progress moves in many steps of BATCH_ROWS anyway. */
+const SMALL_FILE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Rows per written batch: BATCH_ROWS for a large file, fewer for a small one, so that its
+ * progress moves in about twenty steps instead of one (the rows it will hold are guessed from
+ * the bytes read for the first rows, which may be more than they took: a guess on the low side).
+ */
+export function batchRowsFor(fileBytes: number, bytesRead: number, rowsRead: number): number {
+  if (!rowsRead || !bytesRead || fileBytes > SMALL_FILE_BYTES) return BATCH_ROWS;
+  const rows = (fileBytes / bytesRead) * rowsRead;
+  return Math.min(BATCH_ROWS, Math.max(GROUP_ROWS, Math.ceil(rows / 20 / GROUP_ROWS) * GROUP_ROWS));
 }
 
 export interface ImportJob {
@@ -94,17 +108,22 @@ export async function runImport(db: Db, job: ImportJob): Promise<void> {
 
     let batch = batches.empty();
     let group: SourceRow[] = [];
+    const fileBytes = (await stat(job.path)).size;
+    let batchRows = BATCH_ROWS;
+    let rowsSeen = 0;
     // Batches are written while the next ones are read and checked.
     for (;;) {
       const next = await rows.next();
       if (!next.done) group.push({ row: next.value.line, cells: next.value.cells });
       const checking = group.length >= GROUP_ROWS || (next.done && group.length > 0);
       if (checking) {
+        if (!rowsSeen) batchRows = batchRowsFor(fileBytes, source.bytesRead(), group.length);
+        rowsSeen += group.length;
         await batches.add(batch, group);
         group = [];
       }
       const stopped = batches.state.stoppedAt !== null;
-      if (batch.rows >= BATCH_ROWS || stopped || (next.done && batch.rows)) {
+      if (batch.rows >= batchRows || stopped || (next.done && batch.rows)) {
         batch.bytes = source.bytesRead();
         if (!(await pipeline.dispatch(batch))) break;
         batch = batches.empty();
