@@ -17,6 +17,8 @@ const ajv = new Ajv({
   useDefaults: true,
   removeAdditional: true,
   coerceTypes: 'array',
+  // A field may be of several types (an object or its JSON text), as JSON Schema allows.
+  allowUnionTypes: true,
   // A schema compiled for a route is not kept by its $id: two routes may embed the same one.
   addUsedSchema: false,
 });

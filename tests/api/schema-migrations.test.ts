@@ -92,7 +92,8 @@ describe.each(dbTargets())('npm run new:migration (%s)', (kind) => {
     } finally {
       await close();
     }
-  });
+    // The first database of a new set of migrations builds its template (seconds on a busy machine).
+  }, 120_000);
 
   it("a generated entity's table agrees with its declaration, and a field added to it is named", async () => {
     const scaffold = scaffoldResource('test-gadgets', MEDICINES_SCHEMA, 900);

@@ -11,6 +11,8 @@ export const users = defineResource({
   filters: ['verified'],
   rangeFilters: ['created_at'],
   defaultSort: { field: 'created_at', order: 'DESC' },
+  // An import names the account it updates by its address (as stored: an export imports back).
+  naturalKey: ['email'],
   sortable: ['name', 'email', 'created_at', 'id'],
   hashed: ['password'],
   recordRepresentation: 'name',

@@ -29,6 +29,8 @@ export const webAdmins = defineResource({
   search: ['username', 'email', 'full_name'],
   filters: ['role', 'is_active'],
   defaultSort: { field: 'created_at', order: 'DESC' },
+  // An import names the admin it updates by their address (as stored: an export imports back).
+  naturalKey: ['email'],
   sortable: ['username', 'full_name', 'last_login', 'id'],
   hashed: ['password'],
   // The sign-in's own: two-factor secret and state (src/server/routes/two-factor), a temporary
