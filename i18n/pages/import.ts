@@ -12,6 +12,8 @@ export const importTexts = defineTexts({
     change: 'Ganti file',
     file_hint:
       'CSV (UTF-8, dipisah koma atau titik koma) atau Excel XLSX. Baris pertama berisi judul kolom, misalnya judul dari Ekspor.',
+    secrets_hint:
+      '%{secrets} boleh dikosongkan untuk data yang sudah ada (dikenali dari %{key}): data itu tetap memakai yang tersimpan. Untuk data baru wajib diisi.',
     wrong_type: 'File harus berformat CSV atau XLSX',
     reading: 'Membaca judul kolom…',
     no_columns: 'Baris pertama file tidak berisi judul kolom',
@@ -70,6 +72,8 @@ export const importTexts = defineTexts({
     change: 'Change file',
     file_hint:
       'CSV (UTF-8, separated by commas or semicolons) or Excel XLSX. The first row holds the column headers, such as those of Export.',
+    secrets_hint:
+      '%{secrets} may be left empty for records that exist (known by %{key}): they keep the stored one. A new record needs it.',
     wrong_type: 'The file must be CSV or XLSX',
     reading: 'Reading the column headers…',
     no_columns: "The file's first row holds no column headers",

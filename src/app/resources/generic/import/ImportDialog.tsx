@@ -68,6 +68,7 @@ export function ImportDialog({ decl, apiName = decl.name, open, onClose, jobStat
       <DialogContent dividers>
         <Stack spacing={2.5}>
           <FilePicker file={form.file} disabled={form.busy} onPick={form.pick} onRefuse={form.refuse} />
+          <SecretsHint decl={decl} />
           {form.problem && (
             <Alert severity="error" role="alert" onClose={() => form.setProblem(null)}>
               {translate(`app.import.${form.problem.key}`, form.problem)}
@@ -195,5 +196,27 @@ function ImportActions({
         {translate('app.import.start')}
       </Button>
     </DialogActions>
+  );
+}
+
+/**
+ * Where an import may leave a required secret (a password) out: rows that name a stored record
+ * by its natural key keep that record's own, so an export, which holds none, imports back.
+ */
+function SecretsHint({ decl }: { decl: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const required = decl.schema.required ?? [];
+  const secrets = required.filter(
+    (f) => decl.schema.properties?.[f]?.writeOnly || decl.hashed?.includes(f) || f in (decl.encrypted ?? {}),
+  );
+  if (!decl.naturalKey?.length || !secrets.length) return null;
+  const label = (f: string) => translate(`resources.${decl.name}.fields.${f}`, { _: f });
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate('app.import.secrets_hint', {
+        secrets: secrets.map(label).join(', '),
+        key: decl.naturalKey.map(label).join(' + '),
+      })}
+    </Typography>
   );
 }
