@@ -122,7 +122,7 @@ export function resourcesModule(resources: ResourceDeclaration[]): string {
 /** The declared resources (src/domain/resources), read through Vite as the console reads them. */
 export async function declaredResources(): Promise<ResourceDeclaration[]> {
   const { module } = await runnerImport<{ RESOURCES: ResourceDeclaration[] }>(
-    path.resolve('src/domain/resources/index.ts'),
+    path.resolve('src/resources/index.ts'),
     { configFile: false, logLevel: 'silent' },
   );
   return module.RESOURCES;

@@ -3,27 +3,27 @@
  * messages), one file per resource, under resources.<name> of each language.
  */
 import { defineTexts } from './define';
-import { RESOURCES } from '../../src/domain/resources';
+import { RESOURCES } from '../../src/resources';
 import { consoleNameOf, declaredMenuId } from '../../src/domain/menu';
 import type { ResourceTexts } from '../../src/domain/resource';
-import { patientTexts } from './patients';
-import { medicalFacilityTexts } from './medical-facilities';
-import { emergencyTexts } from './emergencies';
-import { userTexts } from './users';
-import { deliveryTexts } from './deliveries';
-import { appointmentTexts } from './appointments';
-import { poliTexts } from './poli';
-import { webAdminTexts } from './web-admins';
-import { simulatorFacilityTexts } from './simulator-facilities';
-import { simulatorDoctorTexts } from './simulator-doctors';
-import { simulatorScheduleTexts } from './simulator-schedules';
-import { simulatorPatientTexts } from './simulator-patients';
-import { simulatorAppointmentTexts } from './simulator-appointments';
-import { simulatorPoliTexts } from './simulator-poli';
-import { simulatorDeliveryTexts } from './simulator-deliveries';
-import { simulatorApiKeyTexts } from './simulator-api-keys';
-import { journeyConfigTexts } from './simulator-journey-configs';
-import { facilityConnectionTexts, facilityParamTexts } from './facility-children';
+import { patientTexts } from '../../src/resources/patients/texts';
+import { medicalFacilityTexts } from '../../src/resources/medical-facilities/texts';
+import { emergencyTexts } from '../../src/resources/emergencies/texts';
+import { userTexts } from '../../src/resources/users/texts';
+import { deliveryTexts } from '../../src/resources/delivery/texts';
+import { appointmentTexts } from '../../src/resources/appointments/texts';
+import { poliTexts } from '../../src/resources/poli/texts';
+import { webAdminTexts } from '../../src/resources/web-admins/texts';
+import { simulatorFacilityTexts } from '../../src/resources/simulator-facilities/texts';
+import { simulatorDoctorTexts } from '../../src/resources/simulator-doctors/texts';
+import { simulatorScheduleTexts } from '../../src/resources/simulator-schedules/texts';
+import { simulatorPatientTexts } from '../../src/resources/simulator-patients/texts';
+import { simulatorAppointmentTexts } from '../../src/resources/simulator-appointments/texts';
+import { simulatorPoliTexts } from '../../src/resources/simulator-poli/texts';
+import { simulatorDeliveryTexts } from '../../src/resources/simulator-delivery/texts';
+import { simulatorApiKeyTexts } from '../../src/resources/simulator-api-keys/texts';
+import { journeyConfigTexts } from '../../src/resources/journey-config/texts';
+import { facilityConnectionTexts, facilityParamTexts } from '../../src/resources/facility-params/texts';
 
 /** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
 const facilityOptionTexts = defineTexts({

@@ -5,7 +5,7 @@
  * role-to-menu matrix itself is stored in the database, seeded from `defaultMenuPaths`.
  */
 
-import { RESOURCES } from './resources';
+import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from './resource';
 
 export const ROLES = ['viewer', 'staff', 'admin', 'super_admin', 'medical_facility'] as const;

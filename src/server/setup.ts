@@ -2,7 +2,7 @@ import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { ROLES, defaultMenuPaths, menuLeaves } from '../domain/menu.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
-import { RESOURCES } from '../domain/resources/index.js';
+import { RESOURCES } from '../resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
 import { rebuildStaleRollups } from './maintenance/rollups.js';
 import { fillLogSummary } from './maintenance/log-summary.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import expected from './fixtures/resource-regime.json';
 import { MENU, ROLES, consoleNameOf, defaultMenuPaths } from '../../src/domain/menu';
-import { CHILD_RESOURCES, RESOURCES } from '../../src/domain/resources';
+import { CHILD_RESOURCES, RESOURCES } from '../../src/resources';
 import { id } from '../../i18n/id';
 import { en } from '../../i18n/en';
 

@@ -1,4 +1,4 @@
-import { RESOURCES } from '../../domain/resources';
+import { RESOURCES } from '../../resources';
 import { consoleNameOf } from '../../domain/menu';
 
 export { consoleNameOf };

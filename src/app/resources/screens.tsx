@@ -1,15 +1,15 @@
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { RESOURCES } from '../../domain/resources';
+import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
-import patients from './master/patients';
-import appointmentScreen from './master/appointments';
-import journeyConfig from './master/journey-config';
-import simulatorApiKeys from './simulator/api-keys';
-import simulatorPoli from './simulator/poli';
-import simulatorAppointments from './simulator/appointments';
+import patients from '../../resources/patients/screen';
+import appointmentScreen from '../../resources/appointments/screen';
+import journeyConfig from '../../resources/journey-config/screen';
+import simulatorApiKeys from '../../resources/simulator-api-keys/screen';
+import simulatorPoli from '../../resources/simulator-poli/screen';
+import simulatorAppointments from '../../resources/simulator-appointments/screen';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {

@@ -3,9 +3,9 @@
  * engine's own resources are listed here; a feature registers those of its resources when the
  * app registers the feature (the sandbox's in simulation/index.ts).
  */
-import { webAdminHooks } from './hooks/web-admins.js';
-import { userHooks } from './hooks/users.js';
-import { facilityConnectionHooks, medicalFacilityHooks } from './hooks/facilities.js';
+import { webAdminHooks } from '../../resources/web-admins/hooks.js';
+import { userHooks } from '../../resources/users/hooks.js';
+import { facilityConnectionHooks, medicalFacilityHooks } from '../../resources/medical-facilities/hooks.js';
 import type { WriteHooks } from './hooks/types.js';
 
 export type { WriteContext, WriteHooks, WriteOp } from './hooks/types.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
-import { medicalFacilities } from '../../domain/resources/medical-facilities.js';
-import { facilityConnections } from '../../domain/resources/facility-connections.js';
+import { medicalFacilities } from '../../resources/medical-facilities/index.js';
+import { facilityConnections } from '../../resources/facility-connections/index.js';
 import { MIN_PASSWORD_LENGTH } from '../security/passwords.js';
 import { createOutboundClient, type OutboundClient } from '../outbound/index.js';
 import { errorResponse, resourcePaths } from '../resources/engine.js';

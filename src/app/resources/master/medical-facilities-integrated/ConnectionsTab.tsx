@@ -23,7 +23,7 @@ import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import ScienceIcon from '@mui/icons-material/Science';
 import RouterIcon from '@mui/icons-material/Router';
 import KeyIcon from '@mui/icons-material/Key';
-import { facilityConnections } from '../../../../domain/resources/facility-connections';
+import { facilityConnections } from '../../../../resources/facility-connections';
 import { ImportButton } from '../../generic/import/ImportButton';
 import { call, FACILITIES, type Connection } from './api';
 import { ConfirmDelete, failure } from './dialogs';

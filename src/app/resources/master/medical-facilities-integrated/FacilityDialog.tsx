@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
-import { FACILITY_TYPES } from '../../../../domain/resources/medical-facilities';
+import { FACILITY_TYPES } from '../../../../resources/medical-facilities';
 import { call, fieldErrorsOf, FACILITIES, type Facility } from './api';
 import { FormDialog, failure, useDialogFields } from './dialogs';
 

@@ -20,7 +20,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { facilityParams } from '../../../../domain/resources/facility-params';
+import { facilityParams } from '../../../../resources/facility-params';
 import { ImportButton } from '../../generic/import/ImportButton';
 import { call, fieldErrorsOf, FACILITIES, type FacilityParam } from './api';
 import { ConfirmDelete, FormDialog, failure, useDialogFields } from './dialogs';

@@ -1,0 +1,40 @@
+import schema from './schema.json';
+import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
+
+export const APPOINTMENT_END_BEFORE_START = 'Jam selesai harus setelah jam mulai';
+
+/** Cross-field rule of an appointment: the visit ends after it starts (HH:MM on one day). */
+export function validateAppointment(record: Record<string, any>): FieldErrors {
+  const errors: FieldErrors = {};
+  const { start_time: start, end_time: end } = record;
+  if (typeof start === 'string' && typeof end === 'string' && start && end && end <= start) {
+    errors.end_time = APPOINTMENT_END_BEFORE_START;
+  }
+  return errors;
+}
+
+/** The facility parameter filters: appointments of facilities having a parameter of that type/value. */
+const viaFacilityParams = (match: 'type' | 'value') => ({
+  column: 'medical_facility_id',
+  table: 'facility_params',
+  key: 'medical_facility_id',
+  match,
+});
+
+export const appointments = defineResource({
+  name: 'master/appointments',
+  table: 'appointments',
+  schema: schema as JsonSchema,
+  menus: ['/master/appointments'],
+  // A name anywhere in it (trigram index); digits: a NIK from its start (prefix index).
+  search: ['name'],
+  searchPrefix: ['nik'],
+  filters: ['health_insurance', 'medical_facility_id', 'param_type', 'param_value'],
+  relatedFilters: { param_type: viaFacilityParams('type'), param_value: viaFacilityParams('value') },
+  facilityColumn: 'medical_facility_id',
+  defaultSort: { field: 'scheduled_date', order: 'DESC' },
+  // Newest schedule first; the schedule column sorts both ways.
+  sortable: [],
+  recordRepresentation: 'name',
+  validate: validateAppointment,
+});

@@ -1,0 +1,25 @@
+import schema from './schema.json';
+import { defineResource, type JsonSchema } from '../../domain/resource';
+
+/** Master emergencies (spec part 1 §2 'Master emergencies', §3 'Emergency record', §5, §7). */
+export const emergencies = defineResource({
+  name: 'master/emergencies',
+  table: 'emergencies',
+  schema: schema as JsonSchema,
+  menus: ['/master/emergencies'],
+  search: ['fullname', 'phone'],
+  searchPrefix: ['phone'],
+  filters: [],
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  sortable: ['fullname', 'accuracy', 'created_at', 'id'],
+  recordRepresentation: 'fullname',
+  // Patient Info, Contact, Location (six decimals), Accuracy ('± N m'), Created (spec part 1 §2).
+  listColumns: ['fullname', 'phone', 'latitude', 'accuracy', 'created_at'],
+  columns: {
+    fullname: { strong: true, label: 'columns.patient_info' },
+    phone: { label: 'columns.contact' },
+    latitude: { kind: 'coordinates', pair: 'longitude', label: 'columns.location' },
+    accuracy: { prefix: '± ', suffix: ' m', label: 'columns.accuracy' },
+    created_at: { label: 'columns.created' },
+  },
+});

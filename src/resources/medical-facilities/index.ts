@@ -1,0 +1,30 @@
+import schema from './schema.json';
+import { defineResource, type JsonSchema } from '../../domain/resource';
+
+export const FACILITY_CODE_TAKEN = 'Kode fasilitas sudah terdaftar';
+
+export const FACILITY_TYPES = ['PUSKESMAS', 'RSUD', 'RS_SWASTA', 'KLINIK', 'APOTEK'] as const;
+
+/**
+ * Master facilities (spec part 1 §2 'Master facilities (simple)', §3, §5, §7). The row *is* the
+ * facility, so a medical_facility user's scope is the row whose id is their facility.
+ */
+export const medicalFacilities = defineResource({
+  name: 'master/medical-facilities',
+  table: 'medical_facilities',
+  schema: schema as JsonSchema,
+  menus: ['/master/medical-facilities', '/master/medical-facilities-integrated'],
+  search: ['name', 'email', 'phone'],
+  filters: ['type', 'online'],
+  facilityColumn: 'id',
+  naturalKey: ['code'],
+  uniqueMessages: { code: FACILITY_CODE_TAKEN },
+  defaultSort: { field: 'name', order: 'ASC' },
+  sortable: ['type', 'created_at', 'id'],
+  hashed: ['password'],
+  listColumns: ['name', 'email', 'type', 'phone', 'online'],
+  columns: { online: { colors: { true: 'success' } } },
+  // Online unless set otherwise (spec §5); an edit keeps what is stored.
+  dialogDefaults: { online: true, type: 'PUSKESMAS' },
+  recordRepresentation: 'name',
+});

@@ -1,0 +1,13 @@
+import schema from './schema.json';
+import { defineResource, type JsonSchema } from '../../domain/resource';
+import { DELIVERY_SHAPE } from '../delivery';
+
+/** Simulator delivery (spec part 2 §2, §5, §7): the master delivery form's rules, in the sandbox. */
+export const simulatorDeliveries = defineResource({
+  name: 'admin/simulator/delivery',
+  table: 'simulator_deliveries',
+  schema: schema as JsonSchema,
+  menus: ['/simulator/delivery'],
+  sortable: ['order_id', 'delivery_price', 'id'],
+  ...DELIVERY_SHAPE,
+});
