@@ -10,7 +10,7 @@
  *   const validator = createPrecompiledValidator(validateFns, rootSchema);
  *
  * gives the rjsf form of schemas/<name>.json, and `virtual:rjsf-resource-validators` the checks
- * of every declared resource (src/domain/resources) with a form per JSON-valued field. ajv's
+ * of every declared resource (src/resources) with a form per JSON-valued field. ajv's
  * run-time helpers and formats the code asks for come from src/app/resources/generic/ajvRuntime.ts.
  * A module is rebuilt whenever its schema file changes (dev server and build).
  */
@@ -119,7 +119,7 @@ export function resourcesModule(resources: ResourceDeclaration[]): string {
   return `${compileValidators(fieldForms, roots)}export const RESOURCE_FORMS = ${JSON.stringify(forms)};\nexport const validateFns = { ${ids.join(', ')} };\n`;
 }
 
-/** The declared resources (src/domain/resources), read through Vite as the console reads them. */
+/** The declared resources (src/resources), read through Vite as the console reads them. */
 export async function declaredResources(): Promise<ResourceDeclaration[]> {
   const { module } = await runnerImport<{ RESOURCES: ResourceDeclaration[] }>(
     path.resolve('src/resources/index.ts'),

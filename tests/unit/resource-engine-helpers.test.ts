@@ -47,7 +47,11 @@ describe('resource declaration helpers', () => {
 describe('createDefaults (what a new record of the console starts with)', () => {
   it("takes the schema's defaults, the creator and the admin's own facility", () => {
     expect(createDefaults(poli, {})).toEqual({ is_bpjs_available: false, is_active: true });
+    // A patient of the city: the declaration's dialog defaults.
     expect(createDefaults(patients, { username: 'staf1', medical_facility_id: 7 })).toEqual({
+      identity_type: 'KTP',
+      citizenship: 'WNI',
+      province: 'DKI Jakarta',
       created_by: 'staf1',
       medical_facility_id: 7,
     });

@@ -39,7 +39,7 @@ function genericScreen(decl: ResourceDeclaration): ComponentType {
   return Screen;
 }
 
-/** One entry per declared resource (src/domain/resources), in the declarations' order. */
+/** One entry per declared resource (src/resources), in the declarations' order. */
 export const resourceScreens: ResourceScreenEntry[] = RESOURCES.map((decl) => ({
   recordRepresentation: decl.recordRepresentation,
   ...(customScreens[decl.name] ?? { list: genericScreen(decl) }),

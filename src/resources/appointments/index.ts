@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
+import { appointmentTexts } from './texts';
 
 export const APPOINTMENT_END_BEFORE_START = 'Jam selesai harus setelah jam mulai';
 
@@ -26,6 +27,14 @@ export const appointments = defineResource({
   table: 'appointments',
   schema: schema as JsonSchema,
   menus: ['/master/appointments'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'event',
+    order: 20,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Data Janji Temu', en: 'Appointments' },
+  },
+  texts: appointmentTexts,
   // A name anywhere in it (trigram index); digits: a NIK from its start (prefix index).
   search: ['name'],
   searchPrefix: ['nik'],
@@ -35,6 +44,33 @@ export const appointments = defineResource({
   defaultSort: { field: 'scheduled_date', order: 'DESC' },
   // Newest schedule first; the schedule column sorts both ways.
   sortable: [],
+  dialog: [
+    { title: 'sections.patient', fields: ['nik', 'name', 'id_type', 'id_number', 'new_patient'] },
+    {
+      title: 'sections.visit',
+      fields: [
+        'medical_facility_id',
+        'scheduled_date',
+        'start_time',
+        'end_time',
+        'poly_code',
+        'poly_name',
+        'doctor_name',
+      ],
+    },
+    {
+      title: 'sections.queue',
+      fields: [
+        'health_insurance',
+        'insurance_number',
+        'queue_number',
+        'queue_left_until_my_turn',
+        'payment_id',
+        'created_by',
+      ],
+    },
+  ],
+  dialogDefaults: { health_insurance: 'Umum' },
   recordRepresentation: 'name',
   validate: validateAppointment,
 });

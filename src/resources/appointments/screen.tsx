@@ -7,5 +7,4 @@ export default {
   name: appointments.name,
   list: lazy(() => import('./AppointmentList')),
   icon: EventIcon,
-  recordRepresentation: 'name',
 };

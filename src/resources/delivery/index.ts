@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema, type ResourceDeclaration } from '../../domain/resource';
+import { deliveryTexts } from './texts';
 
 /** The delivery statuses of spec part 2 §4, in the order the console offers them. */
 export const DELIVERY_STATUSES = [
@@ -97,6 +98,14 @@ export const deliveries = defineResource({
   table: 'deliveries',
   schema: schema as JsonSchema,
   menus: ['/master/delivery'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'local_shipping',
+    order: 50,
+    roles: ['admin', 'super_admin'],
+    label: { id: 'Delivery', en: 'Delivery' },
+  },
+  texts: deliveryTexts,
   sortable: ['order_id', 'delivery_price', 'created_at', 'id'],
   ...DELIVERY_SHAPE,
 });

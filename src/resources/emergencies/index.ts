@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { emergencyTexts } from './texts';
 
 /** Master emergencies (spec part 1 §2 'Master emergencies', §3 'Emergency record', §5, §7). */
 export const emergencies = defineResource({
@@ -7,6 +8,14 @@ export const emergencies = defineResource({
   table: 'emergencies',
   schema: schema as JsonSchema,
   menus: ['/master/emergencies'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'emergency',
+    order: 10,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Data Darurat', en: 'Emergencies' },
+  },
+  texts: emergencyTexts,
   search: ['fullname', 'phone'],
   searchPrefix: ['phone'],
   filters: [],

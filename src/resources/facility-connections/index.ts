@@ -2,6 +2,7 @@ import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
 import { gatewayStatus } from '../../domain/facility-integration';
 import { medicalFacilities } from '../medical-facilities';
+import { facilityConnectionTexts } from './texts';
 
 /**
  * A facility's integration connections (spec part 1 §4, §5, §7): base URLs, the credentials the
@@ -13,6 +14,7 @@ export const facilityConnections = defineResource({
   table: 'facility_connections',
   schema: schema as JsonSchema,
   menus: medicalFacilities.menus,
+  texts: facilityConnectionTexts,
   parent: {
     resource: medicalFacilities,
     column: 'medical_facility_id',

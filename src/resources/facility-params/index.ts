@@ -1,6 +1,7 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
 import { medicalFacilities } from '../medical-facilities';
+import { facilityParamTexts } from './texts';
 
 /**
  * A facility's parameters (spec part 1 §2 'Master facilities integrated', §7): type, value,
@@ -11,6 +12,7 @@ export const facilityParams = defineResource({
   table: 'facility_params',
   schema: schema as JsonSchema,
   menus: medicalFacilities.menus,
+  texts: facilityParamTexts,
   parent: { resource: medicalFacilities, column: 'medical_facility_id', param: 'facilityId', path: 'params' },
   search: [],
   filters: [],

@@ -78,9 +78,6 @@ export default function JourneyConfigScreen() {
             {translate(`${R}.initialize.button`)}
           </Button>
         }
-        // A new configuration starts without steps (the API asks for them).
-        defaults={() => ({ journey_steps: [], supported_journey: [] })}
-        sections={[{ title: '', fields: ['journey_type', 'is_active', 'journey_steps'] }]}
         inputs={{ journey_type: JourneyTypeInput, journey_steps: JourneyStepsInput }}
         columns={[
           <FunctionField

@@ -1,6 +1,7 @@
 import rawSchema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
 import { withNestedSchemas } from '../sandbox-schema';
+import { journeyConfigTexts } from './texts';
 
 export const JOURNEY_STEP_DUPLICATE = 'Langkah perjalanan tidak boleh berulang';
 export const JOURNEY_SUPPORTED_UNKNOWN = 'Langkah yang didukung harus ada di daftar langkah';
@@ -23,11 +24,24 @@ export const journeyConfigs = defineResource({
   table: 'journey_configs',
   schema: withNestedSchemas(rawSchema as JsonSchema),
   menus: ['/master/journey-config'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'route',
+    order: 100,
+    roles: ['super_admin'],
+    label: { id: 'Journey Config', en: 'Journey Config' },
+  },
+  texts: journeyConfigTexts,
   search: ['journey_type'],
   filters: ['is_active'],
   defaultSort: { field: 'journey_type', order: 'ASC' },
   sortable: ['created_at', 'id'],
   listColumns: ['journey_type', 'supported_journey', 'is_active', 'created_at'],
+  dialog: [{ fields: ['journey_type', 'is_active', 'journey_steps'] }],
+  // Each step's 'supported' switch sets it (the steps' input).
+  dialogOmit: ['supported_journey'],
+  // A new configuration starts without steps (the API asks for them).
+  dialogDefaults: { journey_steps: [], supported_journey: [] },
   recordRepresentation: 'journey_type',
   validate: validateJourneyConfig,
 });

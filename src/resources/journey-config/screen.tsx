@@ -7,5 +7,4 @@ export default {
   name: journeyConfigs.name,
   list: lazy(() => import('./JourneyConfigScreen')),
   icon: RouteIcon,
-  recordRepresentation: 'journey_type',
 };

@@ -1,19 +1,8 @@
 /**
- * The rules of the integrated facilities (spec part 1 §4, §5, §7) that a declaration cannot
- * hold:
- *  - a medical_facility user edits their own facility but neither adds facilities nor removes
- *    theirs (another facility is out of their reach: the engine answers 404 for it);
- *  - a connection's properties, resources and gateway_config arrive as objects or as JSON
- *    text (the console sends the gateway config as text): each is read and checked against its
- *    own schema, a failure answered 400 on the field ('properties.timeout_ms' for one inside).
+ * The rule of the integrated facilities (spec part 1 §4, §5, §7) that a declaration cannot
+ * hold: a medical_facility user edits their own facility but neither adds facilities nor
+ * removes theirs (another facility is out of their reach: the engine answers 404 for it).
  */
-import Ajv from 'ajv';
-import type { FieldErrors, JsonSchema } from '../../domain/resource.js';
-import { fieldErrorsFromAjv, summarizeFieldErrors, type AjvLikeError } from '../../domain/validation.js';
-import { parseJsonObject } from '../../domain/facility-integration.js';
-import propertiesSchema from '../../../schemas/connection-properties.json';
-import resourcesSchema from '../../../schemas/connection-resources.json';
-import gatewaySchema from '../../../schemas/gateway-config.json';
 import { AppError } from '../../server/plugins/errors.js';
 import type { WriteHooks } from '../../server/resources/hooks/types.js';
 
@@ -23,50 +12,5 @@ export const medicalFacilityHooks: WriteHooks = {
   async beforeWrite({ op, admin }) {
     if (op !== 'update' && admin?.effectiveRole === 'medical_facility')
       throw new AppError(403, FACILITY_USER_CANNOT);
-  },
-};
-
-/** The JSON fields of a connection and the schema each must follow. */
-const JSON_FIELDS = {
-  properties: propertiesSchema,
-  resources: resourcesSchema,
-  gateway_config: gatewaySchema,
-} as const;
-type JsonField = keyof typeof JSON_FIELDS;
-
-const jsonAjv = new Ajv({ allErrors: true, strict: false });
-const jsonValidators = Object.fromEntries(
-  Object.entries(JSON_FIELDS).map(([k, s]) => {
-    const { $id: _id, $schema: _s, ...schema } = s as JsonSchema;
-    return [k, jsonAjv.compile(schema)];
-  }),
-) as Record<JsonField, ReturnType<Ajv['compile']>>;
-
-/** Each JSON field written, as a checked object (or null); the failures as field errors. */
-export function readJsonFields(values: Record<string, any>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of Object.keys(JSON_FIELDS) as JsonField[]) {
-    if (!(field in values)) continue;
-    const parsed = parseJsonObject(values[field]);
-    if (parsed.error !== undefined) {
-      errors[field] = parsed.error;
-      continue;
-    }
-    if (parsed.value !== null && !jsonValidators[field](parsed.value)) {
-      const inner = fieldErrorsFromAjv((jsonValidators[field].errors ?? []) as AjvLikeError[]);
-      for (const [path, message] of Object.entries(inner))
-        errors[path === '_' ? field : `${field}.${path}`] ??= message;
-      continue;
-    }
-    values[field] = parsed.value;
-  }
-  return errors;
-}
-
-export const facilityConnectionHooks: WriteHooks = {
-  async beforeWrite({ op, values }) {
-    if (op === 'delete') return;
-    const errors = readJsonFields(values);
-    if (Object.keys(errors).length) throw new AppError(400, summarizeFieldErrors(errors), errors);
   },
 };

@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { medicalFacilityTexts } from './texts';
 
 export const FACILITY_CODE_TAKEN = 'Kode fasilitas sudah terdaftar';
 
@@ -14,6 +15,14 @@ export const medicalFacilities = defineResource({
   table: 'medical_facilities',
   schema: schema as JsonSchema,
   menus: ['/master/medical-facilities', '/master/medical-facilities-integrated'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'local_hospital',
+    order: 60,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Fasilitas Kesehatan', en: 'Health Facilities' },
+  },
+  texts: medicalFacilityTexts,
   search: ['name', 'email', 'phone'],
   filters: ['type', 'online'],
   facilityColumn: 'id',

@@ -5,42 +5,11 @@ import { ageInYears, formatDate } from '../../domain/format';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
 import { Line } from '../../app/resources/generic/cells';
 import { INSURANCE_COLORS } from './index';
-import type { FormSection } from '../../app/resources/generic/ResourceDialog';
 import type { DialogTab } from '../../app/resources/generic/DialogTabs';
 import { canReadAccessLog } from '../../domain/patient-access';
 import { AccessLogTab } from './AccessLogTab';
 
 const R = 'resources.master/patients';
-
-const sections: FormSection[] = [
-  {
-    title: `${R}.sections.identity`,
-    fields: ['full_name', 'identity_type', 'identity_number', 'citizenship', 'family_card_number'],
-  },
-  {
-    title: `${R}.sections.personal`,
-    fields: [
-      'place_of_birth',
-      'date_of_birth',
-      'gender',
-      'marital_status',
-      'religion',
-      'blood_type',
-      'last_education',
-      'occupation',
-      'tribe',
-      'mother_name',
-    ],
-  },
-  {
-    title: `${R}.sections.address`,
-    fields: ['address', 'rt', 'rw', 'village', 'district', 'regency', 'province', 'postal_code'],
-  },
-  {
-    title: `${R}.sections.contact`,
-    fields: ['phone_number', 'email', 'insurance', 'insurance_number', 'medical_facility_id', 'created_by'],
-  },
-];
 
 /** 'Riwayat Akses' beside the patient's form, for super admins and admins. */
 const accessTab: DialogTab = {
@@ -50,8 +19,8 @@ const accessTab: DialogTab = {
 };
 
 /**
- * /master/patients: grouped columns, gender and insurance filters, the sectioned patient form
- * and, for super admins and admins, the patient's access history.
+ * /master/patients: grouped columns, gender and insurance filters, the declaration's sectioned
+ * patient form and, for super admins and admins, the patient's access history.
  */
 function PatientList() {
   const translate = useTranslate();
@@ -61,11 +30,8 @@ function PatientList() {
   return (
     <ResourceScreen
       decl={patients}
-      sections={sections}
       tabs={auditor ? [accessTab] : undefined}
       formTabLabel="app.patient_access.details_tab"
-      // The console's choice for a new patient of the city (the API asks for the type).
-      defaults={() => ({ identity_type: 'KTP', citizenship: 'WNI', province: 'DKI Jakarta' })}
       filters={[
         <SelectInput
           key="gender"

@@ -7,5 +7,4 @@ export default {
   name: patients.name,
   list: lazy(() => import('./PatientList')),
   icon: PeopleIcon,
-  recordRepresentation: 'full_name',
 };

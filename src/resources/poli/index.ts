@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { poliTexts } from './texts';
 
 /**
  * Master poli (spec part 2 §2 'Data Master Poli', §3, §5): the clinics a facility's
@@ -10,6 +11,14 @@ export const poli = defineResource({
   table: 'master_poli',
   schema: schema as JsonSchema,
   menus: ['/master/poli'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'meeting_room',
+    order: 110,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Data Master Poli', en: 'Clinic Master Data' },
+  },
+  texts: poliTexts,
   search: ['poly_code', 'poly_name'],
   filters: ['is_bpjs_available'],
   defaultSort: { field: 'poly_code', order: 'ASC' },

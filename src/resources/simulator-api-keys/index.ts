@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { simulatorApiKeyTexts } from './texts';
 
 /**
  * A facility's API keys for the facility API (spec part 2 §2 'Simulator API Keys', §3, §5, §9).
@@ -11,6 +12,14 @@ export const simulatorApiKeys = defineResource({
   table: 'simulator_api_keys',
   schema: schema as JsonSchema,
   menus: ['/simulator/api-keys', '/api-simulator', '/simulator/mobile'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'vpn_key',
+    order: 80,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'API Keys', en: 'API Keys' },
+  },
+  texts: simulatorApiKeyTexts,
   search: ['facility_name', 'facility_code', 'username'],
   filters: ['simulasi_medical_facility_id', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',

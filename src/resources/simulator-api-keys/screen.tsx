@@ -7,5 +7,4 @@ export default {
   name: simulatorApiKeys.name,
   list: lazy(() => import('./ApiKeyList')),
   icon: VpnKeyIcon,
-  recordRepresentation: 'facility_name',
 };

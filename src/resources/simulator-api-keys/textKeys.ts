@@ -1,4 +1,4 @@
-/** The resource's text keys (i18n/resources/simulator-api-keys.ts). */
+/** The resource's text keys (texts.ts). */
 export const R = 'resources.admin/simulator-apikeys';
 
 /** The two secrets a row shows masked. */

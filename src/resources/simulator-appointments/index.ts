@@ -1,6 +1,7 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
 import { validateAppointment } from '../appointments';
+import { simulatorAppointmentTexts } from './texts';
 
 /**
  * Simulator appointments (spec part 2 §2 'Simulator Appointments', §3, §4, §5): a blank booking ID
@@ -11,6 +12,14 @@ export const simulatorAppointments = defineResource({
   table: 'simulator_appointments',
   schema: schema as JsonSchema,
   menus: ['/simulator/appointments'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'event_note',
+    order: 50,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulator Janji Temu', en: 'Appointment Simulator' },
+  },
+  texts: simulatorAppointmentTexts,
   search: ['booking_id', 'chief_complaint', 'patient_name'],
   filters: ['status', 'appointment_date', 'doctor_id', 'patient_id', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',

@@ -7,5 +7,4 @@ export default {
   name: simulatorAppointments.name,
   list: lazy(() => import('./AppointmentList')),
   icon: EventNoteIcon,
-  recordRepresentation: 'booking_id',
 };

@@ -1,6 +1,7 @@
 import rawSchema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
 import { withNestedSchemas } from '../sandbox-schema';
+import { simulatorDoctorTexts } from './texts';
 
 /** Simulator doctors (spec part 2 §2 'Simulator ... Doctors', §3, §5, §9). */
 export const simulatorDoctors = defineResource({
@@ -8,6 +9,14 @@ export const simulatorDoctors = defineResource({
   table: 'simulator_doctors',
   schema: withNestedSchemas(rawSchema as JsonSchema),
   menus: ['/simulator/doctors', '/simulator/schedules', '/simulator/appointments', '/simulator/mobile'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'medical_services',
+    order: 30,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulator Dokter', en: 'Doctor Simulator' },
+  },
+  texts: simulatorDoctorTexts,
   search: ['name', 'nip'],
   filters: ['specialization', 'is_available', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
@@ -58,6 +67,8 @@ export const simulatorDoctors = defineResource({
       ],
     },
   ],
+  // Edited from the list's schedule button.
+  dialogOmit: ['work_schedule'],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
 });

@@ -1,6 +1,7 @@
 import rawSchema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
 import { withNestedSchemas } from '../sandbox-schema';
+import { simulatorFacilityTexts } from './texts';
 
 export const SERVICE_DUPLICATE = 'Layanan tidak boleh berulang';
 
@@ -30,6 +31,14 @@ export const simulatorFacilities = defineResource({
     '/simulator/mobile',
     '/api-simulator',
   ],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'apartment',
+    order: 60,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulator Fasilitas', en: 'Facility Simulator' },
+  },
+  texts: simulatorFacilityTexts,
   search: ['name', 'facility_code', 'address'],
   filters: ['type', 'level', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
@@ -79,6 +88,8 @@ export const simulatorFacilities = defineResource({
       ],
     },
   ],
+  // Edited from the list's hours and services button.
+  dialogOmit: ['operational_hours', 'services'],
   createOnly: ['medical_facility_id'],
   recordRepresentation: 'name',
   validate: validateSimulatorFacility,

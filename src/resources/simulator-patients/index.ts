@@ -2,6 +2,7 @@ import schema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
 import { validateNik } from '../../domain/nik';
 import { INSURANCE_COLORS } from '../patients';
+import { simulatorPatientTexts } from './texts';
 
 /** A simulator patient's NIK agrees with its birth date and gender (+40 on the day for women). */
 export function validateSimulatorPatient(record: Record<string, any>): FieldErrors {
@@ -16,6 +17,14 @@ export const simulatorPatients = defineResource({
   table: 'simulator_patients',
   schema: schema as JsonSchema,
   menus: ['/simulator/patients', '/simulator/appointments', '/simulator/mobile'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'person',
+    order: 20,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulator Pasien', en: 'Patient Simulator' },
+  },
+  texts: simulatorPatientTexts,
   search: ['name'],
   searchPrefix: ['nik', 'no_mr', 'no_jkn'],
   filters: ['gender', 'insurance_type', 'medical_facility_id'],

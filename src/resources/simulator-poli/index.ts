@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { simulatorPoliTexts } from './texts';
 
 /** Simulator poli ('Simulasi Poli', spec part 2 §2, §3, §7): a facility's clinics, by code. */
 export const simulatorPoli = defineResource({
@@ -7,6 +8,14 @@ export const simulatorPoli = defineResource({
   table: 'simulator_poli',
   schema: schema as JsonSchema,
   menus: ['/simulator/poli', '/simulator/schedules', '/simulator/mobile'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'meeting_room',
+    order: 70,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulasi Poli', en: 'Clinic Simulation' },
+  },
+  texts: simulatorPoliTexts,
   search: ['poly_code', 'poly_name'],
   filters: ['is_active', 'medical_facility_id', 'doctor_id'],
   // The poli of a doctor's facility (the schedule dialog's poli picker).

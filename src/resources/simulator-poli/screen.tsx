@@ -7,5 +7,4 @@ export default {
   name: simulatorPoli.name,
   list: lazy(() => import('./PoliScreen')),
   icon: MeetingRoomIcon,
-  recordRepresentation: 'poly_name',
 };

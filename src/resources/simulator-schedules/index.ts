@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
+import { simulatorScheduleTexts } from './texts';
 
 export const SCHEDULE_END_BEFORE_START = 'Jam selesai harus setelah jam mulai';
 export const SCHEDULE_END_DATE_BEFORE = 'Tanggal berakhir tidak boleh sebelum tanggal berlaku';
@@ -22,6 +23,14 @@ export const simulatorSchedules = defineResource({
   table: 'simulator_schedules',
   schema: schema as JsonSchema,
   menus: ['/simulator/schedules', '/simulator/appointments', '/simulator/mobile'],
+  menu: {
+    group: 'api_simulator_group',
+    icon: 'schedule',
+    order: 40,
+    roles: ['admin', 'super_admin', 'medical_facility'],
+    label: { id: 'Simulator Jadwal', en: 'Schedule Simulator' },
+  },
+  texts: simulatorScheduleTexts,
   search: ['doctor_name', 'poly_name'],
   filters: ['doctor_id', 'day_of_week', 'is_active', 'poly_code', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
@@ -72,5 +81,7 @@ export const simulatorSchedules = defineResource({
       ],
     },
   ],
+  // Copied from the poli picked by its code.
+  dialogOmit: ['poly_name'],
   validate: validateSchedule,
 });

@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type JsonSchema } from '../../domain/resource';
+import { userTexts } from './texts';
 
 /** Master users: the app's accounts (spec part 2 §2 'Master Data - Users', §3 'User', §5). */
 export const users = defineResource({
@@ -7,6 +8,14 @@ export const users = defineResource({
   table: 'users',
   schema: schema as JsonSchema,
   menus: ['/master/users'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'group',
+    order: 40,
+    roles: ['admin', 'super_admin'],
+    label: { id: 'Users', en: 'Users' },
+  },
+  texts: userTexts,
   search: ['name', 'email'],
   filters: ['verified'],
   rangeFilters: ['created_at'],

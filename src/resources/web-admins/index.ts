@@ -1,5 +1,6 @@
 import schema from './schema.json';
 import { defineResource, type FieldErrors, type JsonSchema } from '../../domain/resource';
+import { webAdminTexts } from './texts';
 
 export const USERNAME_TAKEN = 'Username sudah digunakan oleh admin lain';
 export const EMAIL_TAKEN = 'Email sudah digunakan oleh admin lain';
@@ -17,15 +18,23 @@ export function validateWebAdmin(record: Record<string, any>): FieldErrors {
 
 /**
  * Master web admins (spec part 2 §2, §3, §5, §6): the console's accounts. The server adds what
- * a declaration cannot hold (src/server/resources/hooks/web-admins.ts): nobody deletes or
- * deactivates themselves, the last active super admin stays one, and a deactivated, deleted or
- * re-passworded admin's sessions end at once.
+ * a declaration cannot hold (its hooks.ts): nobody deletes or deactivates themselves, the last
+ * active super admin stays one, and a deactivated, deleted or re-passworded admin's sessions end
+ * at once.
  */
 export const webAdmins = defineResource({
   name: 'master/web-admins',
   table: 'web_admins',
   schema: schema as JsonSchema,
   menus: ['/master/web-admins'],
+  menu: {
+    group: 'master_data_group',
+    icon: 'manage_accounts',
+    order: 80,
+    roles: ['super_admin'],
+    label: { id: 'Web Admins', en: 'Web Admins' },
+  },
+  texts: webAdminTexts,
   search: ['username', 'email', 'full_name'],
   filters: ['role', 'is_active'],
   defaultSort: { field: 'created_at', order: 'DESC' },

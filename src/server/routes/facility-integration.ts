@@ -14,10 +14,10 @@ import { registerConnectionTest } from './connection-test.js';
 /**
  * The integrated facilities API beyond the records themselves (spec part 1 §7 'Master
  * facilities'): a facility's password, a connection's credentials, and the connection test.
- * The facility, its parameters and its connections are declared resources
- * (src/domain/resources; their rules in resources/hooks/facilities.ts): these routes write
- * through the same engine, so the same reach (medical_facility users: their own facility),
- * versions and activity-log rows apply, whatever order the routes are registered in.
+ * The facility, its parameters and its connections are declared resources (src/resources,
+ * their rules in their hooks.ts): these routes write through the same engine, so the same
+ * reach (medical_facility users: their own facility), versions and activity-log rows apply,
+ * whatever order the routes are registered in.
  */
 
 export const PASSWORD_CHANGED = 'Password berhasil diperbarui';
