@@ -1,9 +1,10 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import { Chip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { httpClient, API_URL } from '../../app/providers/http';
 import { formatDuration } from '../../domain/analytics';
 import { formatDateTimeWib } from '../../domain/format';
 import { RowsDialog } from '../../app/resources/generic/RowsDialog';
+import { CompletionChip } from '../../app/resources/generic/cells';
 
 const R = 'resources.master/appointments';
 
@@ -54,11 +55,7 @@ export function JourneyDialog({ appointment, onClose }: { appointment: any; onCl
           key: 'status',
           label: t('status'),
           render: (e) => (
-            <Chip
-              size="small"
-              color={e.is_completed ? 'success' : 'warning'}
-              label={t(e.is_completed ? 'completed' : 'in_progress')}
-            />
+            <CompletionChip done={e.is_completed} label={t(e.is_completed ? 'completed' : 'in_progress')} />
           ),
         },
         { key: 'start', label: t('start'), render: (e) => formatDateTimeWib(e.timestamp_start) },

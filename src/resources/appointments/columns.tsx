@@ -1,9 +1,9 @@
 import { FunctionField, ReferenceField, type TranslateFunction } from 'react-admin';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { formatDate } from '../../domain/format';
 import { INSURANCE_COLORS } from '../patients';
-import { Line } from '../../app/resources/generic/cells';
+import { ColorChip, stackedColumn } from '../../app/resources/generic/cells';
 
 const R = 'resources.master/appointments';
 
@@ -16,34 +16,22 @@ const clock = (iso: string) => {
 /** The patient, schedule, facility, poli, insurance, queue and patient-type columns, and 'View Journey'. */
 export function appointmentColumns(translate: TranslateFunction, onJourney: (appointment: any) => void) {
   return [
-    <FunctionField
-      key="patient"
-      label={`${R}.columns.patient`}
-      sortable={false}
-      render={(r: any) => (
-        <Box sx={{ minWidth: 180 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {r.name}
-          </Typography>
-          <Line>
-            <span style={{ fontFamily: 'monospace' }}>{r.nik}</span>
-          </Line>
-        </Box>
-      )}
-    />,
-    <FunctionField
-      key="schedule"
-      label={`${R}.columns.schedule`}
-      sortBy="scheduled_date"
-      render={(r: any) => (
-        <Box sx={{ minWidth: 110 }}>
-          <Typography variant="body2">{formatDate(r.scheduled_date)}</Typography>
-          <Line>
-            {r.start_time && r.end_time ? `${r.start_time}–${r.end_time}` : clock(r.scheduled_date)}
-          </Line>
-        </Box>
-      )}
-    />,
+    stackedColumn('patient', `${R}.columns.patient`, (r) => ({
+      main: r.name,
+      strong: true,
+      minWidth: 180,
+      lines: [<span style={{ fontFamily: 'monospace' }}>{r.nik}</span>],
+    })),
+    stackedColumn(
+      'schedule',
+      `${R}.columns.schedule`,
+      (r) => ({
+        main: formatDate(r.scheduled_date),
+        minWidth: 110,
+        lines: [r.start_time && r.end_time ? `${r.start_time}–${r.end_time}` : clock(r.scheduled_date)],
+      }),
+      'scheduled_date',
+    ),
     <ReferenceField
       key="facility"
       source="medical_facility_id"
@@ -52,28 +40,15 @@ export function appointmentColumns(translate: TranslateFunction, onJourney: (app
       sortable={false}
       link={false}
     />,
-    <FunctionField
-      key="poly"
-      label={`${R}.columns.poly`}
-      sortable={false}
-      render={(r: any) => (
-        <Box>
-          <Typography variant="body2">{r.poly_name || r.poly_code}</Typography>
-          {r.doctor_name && <Line>{r.doctor_name}</Line>}
-        </Box>
-      )}
-    />,
+    stackedColumn('poly', `${R}.columns.poly`, (r) => ({
+      main: r.poly_name || r.poly_code,
+      lines: [r.doctor_name],
+    })),
     <FunctionField
       key="insurance"
       label={`${R}.columns.insurance`}
       sortable={false}
-      render={(r: any) => (
-        <Chip
-          label={r.health_insurance}
-          size="small"
-          color={INSURANCE_COLORS[r.health_insurance] ?? 'default'}
-        />
-      )}
+      render={(r: any) => <ColorChip value={r.health_insurance} colors={INSURANCE_COLORS} />}
     />,
     <FunctionField
       key="queue"
@@ -87,11 +62,11 @@ export function appointmentColumns(translate: TranslateFunction, onJourney: (app
       label={`${R}.columns.patient_type`}
       sortable={false}
       render={(r: any) => (
-        <Chip
-          size="small"
+        <ColorChip
+          value={String(!!r.new_patient)}
+          colors={{ true: 'info' }}
           variant="outlined"
-          color={r.new_patient ? 'info' : 'default'}
-          label={translate(`${R}.choices.new_patient.${r.new_patient ? 'true' : 'false'}`)}
+          label={translate(`${R}.choices.new_patient.${!!r.new_patient}`)}
         />
       )}
     />,

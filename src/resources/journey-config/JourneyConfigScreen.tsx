@@ -5,7 +5,7 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { journeyConfigs } from './index';
 import { journeyStepTitles } from '../../domain/sandbox';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { Line } from '../../app/resources/generic/cells';
+import { ColorChip, Line } from '../../app/resources/generic/cells';
 import { formatDateTimeWib } from '../../domain/format';
 import { API_URL, httpClient } from '../../app/providers/http';
 import { JourneyStepsInput, JourneyTypeInput } from './JourneyStepsInput';
@@ -101,11 +101,11 @@ export default function JourneyConfigScreen() {
             label={`${R}.fields.is_active`}
             sortable={false}
             render={(r: any) => (
-              <Chip
-                size="small"
+              <ColorChip
+                value={String(!!r.is_active)}
+                colors={{ true: 'success' }}
                 variant="outlined"
-                color={r.is_active ? 'success' : 'default'}
-                label={translate(`${R}.choices.is_active.${r.is_active ? 'true' : 'false'}`)}
+                label={translate(`${R}.choices.is_active.${!!r.is_active}`)}
               />
             )}
           />,

@@ -1,9 +1,9 @@
-import { FunctionField, SelectInput, usePermissions, useTranslate } from 'react-admin';
+import { FunctionField, usePermissions, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { patients } from './index';
 import { ageInYears, formatDate } from '../../domain/format';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { Line } from '../../app/resources/generic/cells';
+import { ColorChip, Line, stackedColumn } from '../../app/resources/generic/cells';
 import { INSURANCE_COLORS } from './index';
 import type { DialogTab } from '../../app/resources/generic/DialogTabs';
 import { canReadAccessLog } from '../../domain/patient-access';
@@ -19,7 +19,7 @@ const accessTab: DialogTab = {
 };
 
 /**
- * /master/patients: grouped columns, gender and insurance filters, the declaration's sectioned
+ * /master/patients: grouped columns, the declaration's filters (gender, insurance) and sectioned
  * patient form and, for super admins and admins, the patient's access history.
  */
 function PatientList() {
@@ -32,46 +32,25 @@ function PatientList() {
       decl={patients}
       tabs={auditor ? [accessTab] : undefined}
       formTabLabel="app.patient_access.details_tab"
-      filters={[
-        <SelectInput
-          key="gender"
-          source="gender"
-          alwaysOn
-          label={`${R}.filters.gender`}
-          choices={[
-            { id: 'L', name: gender('L') },
-            { id: 'P', name: gender('P') },
-          ]}
-          sx={{ minWidth: 160 }}
-        />,
-        <SelectInput
-          key="insurance"
-          source="insurance"
-          alwaysOn
-          label={`${R}.filters.insurance`}
-          choices={['BPJS', 'Asuransi Swasta', 'Umum'].map((v) => ({ id: v, name: v }))}
-          sx={{ minWidth: 180 }}
-        />,
-      ]}
       columns={[
-        <FunctionField
-          key="info"
-          label={`${R}.columns.patient_info`}
-          sortBy="full_name"
-          render={(r: any) => (
-            <Box sx={{ minWidth: 200 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {r.full_name}
-              </Typography>
-              <Line>
+        stackedColumn(
+          'info',
+          `${R}.columns.patient_info`,
+          (r) => ({
+            main: r.full_name,
+            strong: true,
+            minWidth: 200,
+            lines: [
+              <>
                 {gender(r.gender)} · {translate('app.common.years_old', { age: ageInYears(r.date_of_birth) })}
-              </Line>
-              <Line>
+              </>,
+              <>
                 {r.place_of_birth}, {formatDate(r.date_of_birth)}
-              </Line>
-            </Box>
-          )}
-        />,
+              </>,
+            ],
+          }),
+          'full_name',
+        ),
         <FunctionField
           key="identity"
           label={`${R}.columns.identity`}
@@ -85,28 +64,14 @@ function PatientList() {
             </Box>
           )}
         />,
-        <FunctionField
-          key="contact"
-          label={`${R}.columns.contact`}
-          sortable={false}
-          render={(r: any) => (
-            <Box>
-              <Typography variant="body2">{r.phone_number || '-'}</Typography>
-              <Line>{r.email || '-'}</Line>
-            </Box>
-          )}
-        />,
-        <FunctionField
-          key="location"
-          label={`${R}.columns.location`}
-          sortable={false}
-          render={(r: any) => (
-            <Box>
-              <Typography variant="body2">{r.district || '-'}</Typography>
-              <Line>{[r.regency, r.province].filter(Boolean).join(', ')}</Line>
-            </Box>
-          )}
-        />,
+        stackedColumn('contact', `${R}.columns.contact`, (r) => ({
+          main: r.phone_number || '-',
+          lines: [r.email || '-'],
+        })),
+        stackedColumn('location', `${R}.columns.location`, (r) => ({
+          main: r.district || '-',
+          lines: [[r.regency, r.province].filter(Boolean).join(', ')],
+        })),
         <FunctionField
           key="insurance"
           label={`${R}.columns.insurance`}
@@ -114,7 +79,7 @@ function PatientList() {
           render={(r: any) =>
             r.insurance ? (
               <Box>
-                <Chip label={r.insurance} size="small" color={INSURANCE_COLORS[r.insurance] ?? 'default'} />
+                <ColorChip value={r.insurance} colors={INSURANCE_COLORS} />
                 {r.insurance_number && <Line>{r.insurance_number}</Line>}
               </Box>
             ) : (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { DateInput, FunctionField, SelectInput, useTranslate } from 'react-admin';
-import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { DateInput, FunctionField, useTranslate } from 'react-admin';
+import { IconButton, Tooltip, Typography } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { simulatorAppointments } from './index';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { formatDay, Line } from '../../app/resources/generic/cells';
+import { defaultFilters } from '../../app/resources/generic/ListFilters';
+import { ColorChip, formatDay, stackedColumn } from '../../app/resources/generic/cells';
 import { SandboxJourneyDialog } from './SandboxJourneyDialog';
 
 const R = 'resources.admin/simulator/appointments';
-const STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 const STATUS_COLOR: Record<string, 'default' | 'info' | 'primary' | 'warning' | 'success' | 'error'> = {
   scheduled: 'info',
   confirmed: 'primary',
@@ -31,14 +31,7 @@ function AppointmentList() {
       <ResourceScreen
         decl={simulatorAppointments}
         filters={[
-          <SelectInput
-            key="status"
-            source="status"
-            alwaysOn
-            label={`${R}.filters.status`}
-            choices={STATUSES.map((s) => ({ id: s, name: translate(`${R}.choices.status.${s}`) }))}
-            sx={{ minWidth: 180 }}
-          />,
+          ...defaultFilters(simulatorAppointments, translate),
           <DateInput key="date" source="appointment_date" alwaysOn label={`${R}.filters.appointment_date`} />,
         ]}
         columns={[
@@ -52,28 +45,16 @@ function AppointmentList() {
               </Typography>
             )}
           />,
-          <FunctionField
-            key="patient"
-            label={`${R}.columns.patient`}
-            sortable={false}
-            render={(r: any) => (
-              <Box sx={{ minWidth: 150 }}>
-                <Typography variant="body2">{r.patient_name ?? '-'}</Typography>
-                {r.patient_nik && <Line>{r.patient_nik}</Line>}
-              </Box>
-            )}
-          />,
-          <FunctionField
-            key="doctor"
-            label={`${R}.columns.doctor`}
-            sortable={false}
-            render={(r: any) => (
-              <Box sx={{ minWidth: 150 }}>
-                <Typography variant="body2">{r.doctor_name ?? '-'}</Typography>
-                {r.specialization && <Line>{r.specialization}</Line>}
-              </Box>
-            )}
-          />,
+          stackedColumn('patient', `${R}.columns.patient`, (r) => ({
+            main: r.patient_name ?? '-',
+            minWidth: 150,
+            lines: [r.patient_nik],
+          })),
+          stackedColumn('doctor', `${R}.columns.doctor`, (r) => ({
+            main: r.doctor_name ?? '-',
+            minWidth: 150,
+            lines: [r.specialization],
+          })),
           <FunctionField
             key="date"
             label={`${R}.fields.appointment_date`}
@@ -91,9 +72,9 @@ function AppointmentList() {
             label={`${R}.fields.status`}
             sortable={false}
             render={(r: any) => (
-              <Chip
-                size="small"
-                color={STATUS_COLOR[r.status] ?? 'default'}
+              <ColorChip
+                value={r.status}
+                colors={STATUS_COLOR}
                 label={translate(`${R}.choices.status.${r.status}`, { _: r.status })}
               />
             )}

@@ -1,9 +1,10 @@
 import { useTranslate } from 'react-admin';
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import { API_URL, httpClient } from '../../app/providers/http';
 import { formatDuration } from '../../domain/analytics';
 import { formatDateTimeWib } from '../../domain/format';
 import { RowsDialog } from '../../app/resources/generic/RowsDialog';
+import { CompletionChip } from '../../app/resources/generic/cells';
 
 const R = 'resources.admin/simulator/appointments.journey';
 
@@ -59,11 +60,7 @@ export function SandboxJourneyDialog({ appointment, onClose }: { appointment: an
           key: 'status',
           label: t('status'),
           render: (e) => (
-            <Chip
-              size="small"
-              color={e.is_completed ? 'success' : 'warning'}
-              label={t(e.is_completed ? 'done' : 'in_progress')}
-            />
+            <CompletionChip done={e.is_completed} label={t(e.is_completed ? 'done' : 'in_progress')} />
           ),
         },
         {

@@ -26,6 +26,8 @@ export const simulatorAppointments = defineResource({
   defaultSort: { field: 'appointment_date', order: 'DESC' },
   sortable: ['queue_number', 'booking_id', 'created_at', 'id'],
   listColumns: ['booking_id', 'patient_name', 'doctor_name', 'appointment_date', 'queue_number', 'status'],
+  // The list offers the status (and the screen a day); the pickers filter by doctor and patient.
+  listFilters: ['status'],
   // Patient and doctor of the appointment's facility (the server refuses others), each labelled
   // with its facility so that two of one name are told apart.
   references: {
