@@ -22,9 +22,10 @@ export interface ResourceScreenEntry {
 /**
  * Screens of their own, only where the spec's screen differs from the generic one (grouped
  * columns, a master-detail layout, an extra dialog). Every other declared resource gets the
- * generic screen from its declaration: no file of its own.
+ * generic screen from its declaration: no file of its own. Each lives in its resource's folder
+ * (src/resources/<name>/screen.tsx); its record name comes from the declaration.
  */
-const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
+const customScreens: Record<string, Omit<ResourceScreenEntry, 'name' | 'recordRepresentation'>> = {
   [patients.name]: patients,
   [appointmentScreen.name]: appointmentScreen,
   [simulatorApiKeys.name]: simulatorApiKeys,
