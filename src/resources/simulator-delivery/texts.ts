@@ -1,145 +1,36 @@
-/** Simulator delivery (spec part 2 §2, §3, §4, §5, §8). */
+/**
+ * Simulator delivery (spec part 2 §2, §3, §4, §5, §8): the master delivery's texts, under the
+ * sandbox's own name, with its facility filter and row actions.
+ */
 import { defineTexts } from '../../../i18n/resources/define';
+import { deliveryTexts } from '../delivery/texts';
+
+const sandbox = (
+  lang: 'id' | 'en',
+  own: { name: string; title: string; actions: string; facility: string },
+) => {
+  const master = deliveryTexts[lang];
+  return {
+    ...master,
+    name: own.name,
+    title: own.title,
+    helpers: {},
+    columns: { ...master.columns, actions: own.actions },
+    filters: { ...master.filters, medical_facility_id: own.facility },
+  };
+};
 
 export const simulatorDeliveryTexts = defineTexts({
-  id: {
+  id: sandbox('id', {
     name: 'Pengiriman Simulasi |||| Pengiriman Simulasi',
     title: 'Simulasi Delivery',
-    add_title: 'Tambah Pengiriman',
-    edit_title: 'Edit Pengiriman',
-    fields: {
-      id: 'ID',
-      created_at: 'Dibuat',
-      updated_at: 'Diperbarui',
-      order_id: 'Order ID',
-      delivery_id: 'Delivery ID',
-      user_id: 'Pengguna',
-      medical_facility_id: 'Fasilitas Kesehatan',
-      hospital_address: 'Alamat Faskes',
-      hospital_latitude: 'Latitude Faskes',
-      hospital_longitude: 'Longitude Faskes',
-      medicine_count: 'Jumlah Obat',
-      medicine_weight: 'Berat Obat (kg)',
-      patient_nik: 'NIK Pasien',
-      patient_address: 'Alamat Pasien',
-      patient_kota: 'Kota',
-      patient_kecamatan: 'Kecamatan',
-      patient_kode_pos: 'Kode Pos',
-      patient_latitude: 'Latitude Pasien',
-      patient_longitude: 'Longitude Pasien',
-      delivery_status: 'Status',
-      delivery_price: 'Biaya Kirim (Rp)',
-    },
-    helpers: {},
-    columns: {
-      actions: 'Aksi',
-      order_info: 'Order Info',
-      patient_info: 'Patient Info',
-      medicine: 'Medicine',
-      location: 'Location',
-      status: 'Status',
-      price: 'Price',
-      items: '%{medicine_count} obat',
-      weight: '%{medicine_weight} kg',
-      area: '%{patient_kota} / %{patient_kecamatan}',
-    },
-    sections: {
-      order: 'Pesanan',
-      hospital: 'Fasilitas Kesehatan',
-      medicine: 'Obat',
-      patient: 'Pasien',
-    },
-    filters: {
-      search: 'Cari order ID, delivery ID, NIK, kota',
-      delivery_status: 'Status',
-      medical_facility_id: 'Fasilitas Kesehatan',
-    },
-    choices: {
-      delivery_status: {
-        PENDING: 'Menunggu',
-        GET_READY: 'Disiapkan',
-        ACCEPTED: 'Diterima',
-        processing: 'Diproses',
-        shipped: 'Dikirim',
-        delivered: 'Terkirim',
-        cancelled: 'Dibatalkan',
-      },
-    },
-    empty: 'Belum ada data pengiriman',
-    errors: {
-      fetch: 'Failed to fetch deliveries',
-      save: 'Failed to save delivery',
-      delete: 'Failed to delete delivery',
-    },
-  },
-  en: {
+    actions: 'Aksi',
+    facility: 'Fasilitas Kesehatan',
+  }),
+  en: sandbox('en', {
     name: 'Sandbox Delivery |||| Sandbox Deliveries',
     title: 'Delivery Simulation',
-    add_title: 'Add Delivery',
-    edit_title: 'Edit Delivery',
-    fields: {
-      id: 'ID',
-      created_at: 'Created',
-      updated_at: 'Updated',
-      order_id: 'Order ID',
-      delivery_id: 'Delivery ID',
-      user_id: 'User',
-      medical_facility_id: 'Medical Facility',
-      hospital_address: 'Facility Address',
-      hospital_latitude: 'Facility Latitude',
-      hospital_longitude: 'Facility Longitude',
-      medicine_count: 'Medicine Count',
-      medicine_weight: 'Medicine Weight (kg)',
-      patient_nik: 'Patient NIK',
-      patient_address: 'Patient Address',
-      patient_kota: 'City',
-      patient_kecamatan: 'District',
-      patient_kode_pos: 'Postal Code',
-      patient_latitude: 'Patient Latitude',
-      patient_longitude: 'Patient Longitude',
-      delivery_status: 'Status',
-      delivery_price: 'Delivery Price (Rp)',
-    },
-    helpers: {},
-    columns: {
-      actions: 'Actions',
-      order_info: 'Order Info',
-      patient_info: 'Patient Info',
-      medicine: 'Medicine',
-      location: 'Location',
-      status: 'Status',
-      price: 'Price',
-      items: '%{medicine_count} items',
-      weight: '%{medicine_weight} kg',
-      area: '%{patient_kota} / %{patient_kecamatan}',
-    },
-    sections: {
-      order: 'Order',
-      hospital: 'Medical Facility',
-      medicine: 'Medicine',
-      patient: 'Patient',
-    },
-    filters: {
-      search: 'Search order ID, delivery ID, NIK, city',
-      delivery_status: 'Status',
-      medical_facility_id: 'Medical Facility',
-    },
-    choices: {
-      delivery_status: {
-        PENDING: 'Pending',
-        GET_READY: 'Getting Ready',
-        ACCEPTED: 'Accepted',
-        processing: 'Processing',
-        shipped: 'Shipped',
-        delivered: 'Delivered',
-        cancelled: 'Cancelled',
-      },
-    },
-    empty: 'No delivery data yet',
-    errors: {
-      fetch: 'Failed to fetch deliveries',
-      save: 'Failed to save delivery',
-      delete: 'Failed to delete delivery',
-    },
-  },
+    actions: 'Actions',
+    facility: 'Medical Facility',
+  }),
 });
