@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, signIn } from './harness.js';
-import { RESOURCES } from '../src/domain/resources/index.js';
+import { RESOURCES } from '../src/resources/index.js';
 import { ensureListIndexes, listIndexes, listIndexPlan } from '../src/server/resources/indexes.js';
 import { rebuildStaleRollups, staleRollups } from '../src/server/maintenance/rollups.js';
 import { openDb, type Db } from '../src/server/db/db.js';

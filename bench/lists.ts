@@ -17,7 +17,7 @@
  */
 import { parseArgs } from 'node:util';
 import { signIn, startBenchServer } from './harness.js';
-import { RESOURCES } from '../src/domain/resources/index.js';
+import { RESOURCES } from '../src/resources/index.js';
 
 const EXPORT_RSS_BUDGET_MB = 300;
 

@@ -8,6 +8,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 const SOURCES = [
   'src/app',
   'src/domain',
+  'src/resources',
   'i18n',
   'schemas',
   'public',

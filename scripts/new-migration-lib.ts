@@ -1,5 +1,5 @@
 /**
- * What the declarations (src/domain/resources) say their tables are, what the migrations built,
+ * What the declarations (src/resources) say their tables are, what the migrations built,
  * and the SQL from one to the other: `npm run new:migration` (scripts/new-migration.ts) and
  * `npm run new:resource` write their SQL from here, the one place a schema property becomes a
  * column.
@@ -29,7 +29,7 @@ import { baseType, type JsonSchema, type ResourceDeclaration } from '../src/doma
 import { listIndexes } from '../src/server/resources/indexes';
 import { openDb, type Db, type Queryable } from '../src/server/db/db';
 import { migrate, MIGRATIONS_DIR } from '../src/server/db/migrate';
-import { CHILD_RESOURCES, RESOURCES } from '../src/domain/resources';
+import { CHILD_RESOURCES, RESOURCES } from '../src/resources';
 
 /** A column as a declaration implies it. */
 export interface ColumnSpec {
@@ -553,7 +553,7 @@ export function migrationSql(file: string, diffs: Difference[]): string {
     ];
   });
   return [
-    `-- ${file}: written by npm run new:migration from the declarations (src/domain/resources)`,
+    `-- ${file}: written by npm run new:migration from the declarations (src/resources)`,
     '-- and their schemas, to bring the tables to them. It removes:',
     ...diffs.map((d) => `--   ${d.message}`),
     '',

@@ -4,7 +4,7 @@
  * npm run new:migration -- --check     names every difference between the declarations and what
  *                                      the migrations build; exits 1 when there is one
  *
- * The declarations are src/domain/resources (with their schemas); what the migrations build is a
+ * The declarations are src/resources (with their schemas); what the migrations build is a
  * fresh in-memory database with every migration applied. The rules: scripts/new-migration-lib.ts.
  */
 import { readdirSync, writeFileSync } from 'node:fs';

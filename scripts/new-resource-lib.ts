@@ -1,9 +1,9 @@
 /**
  * What `npm run new:resource -- <name> <schema.json>` writes for a new master entity, from its
- * JSON Schema: the declaration (with its menu entry and its texts in both languages), a
- * numbered migration from the schema's types with the list indexes the declaration implies,
- * and a test file that runs the generic resource tests on it. Pure: scripts/new-resource.ts
- * writes the files, tests check what they hold.
+ * JSON Schema: its folder src/resources/<name>/ (the schema, the declaration with its menu
+ * entry, its texts in both languages), a numbered migration from the schema's types with the
+ * list indexes the declaration implies, and a test file that runs the generic resource tests on
+ * it. Pure: scripts/new-resource.ts writes the files, tests check what they hold.
  */
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../src/domain/resource';
 import { ALL_DECLARATIONS, createTableSql, expectedTable, migrationFileName } from './new-migration-lib';
@@ -152,7 +152,7 @@ function textsFor(schema: JsonSchema, fields: string[], title: { id: string; en:
 /** The CREATE TABLE of a declaration, and its list indexes (scripts/new-migration-lib.ts writes them). */
 export function migrationFor(decl: ResourceDeclaration): string {
   return [
-    `-- ${decl.name}: the table of its declaration (src/domain/resources), written by npm run new:resource.`,
+    `-- ${decl.name}: the table of its declaration (src/resources), written by npm run new:resource.`,
     `-- The list indexes are those the declaration implies (a start builds any that are missing).`,
     ...createTableSql(expectedTable(decl, ALL_DECLARATIONS)),
     '',
@@ -181,19 +181,28 @@ export function scaffoldResource(
   };
   const decl = declarationFor(slug, schema, title);
   const constName = camel(slug);
-  const { schema: _schema, ...rest } = decl;
-  const declaration = `import schema from '../../../schemas/${slug}.json';
-import { defineResource, type JsonSchema } from '../resource';
+  const textsName = `${constName}Texts`;
+  const { schema: _schema, texts, ...rest } = decl;
+  const dir = `src/resources/${slug}`;
+  const declaration = `import schema from './schema.json';
+import { defineResource, type JsonSchema } from '../../domain/resource';
+import { ${textsName} } from './texts';
 
 /** ${title.en}: written by npm run new:resource; adjust the search, filters, columns and texts. */
 export const ${constName} = defineResource({
   schema: schema as JsonSchema,
   ${JSON.stringify(rest, null, 2).slice(1, -1).trim()},
+  texts: ${textsName},
 });
+`;
+  const textsFile = `/** ${title.en} in both languages, field labels from the schema's titles (npm run new:resource). */
+import { defineTexts } from '../../../i18n/resources/define';
+
+export const ${textsName} = defineTexts(${JSON.stringify(texts, null, 2)});
 `;
   const test = `/** The generic resource tests on ${decl.name} (written by npm run new:resource). */
 import { describeGeneratedResource } from './generic-resource';
-import { ${constName} } from '../../src/domain/resources/${slug}';
+import { ${constName} } from '../../src/resources/${slug}';
 
 describeGeneratedResource(${constName});
 `;
@@ -202,13 +211,15 @@ describeGeneratedResource(${constName});
     decl,
     schema,
     files: [
-      { path: `schemas/${slug}.json`, content: `${JSON.stringify(schema, null, 2)}\n` },
-      { path: `src/domain/resources/${slug}.ts`, content: declaration },
+      { path: `${dir}/schema.json`, content: `${JSON.stringify(schema, null, 2)}\n` },
+      { path: `${dir}/index.ts`, content: declaration },
       { path: `src/server/db/migrations/${file}`, content: migrationFor(decl) },
       { path: `tests/api/${slug}.test.ts`, content: test },
+      { path: `${dir}/texts.ts`, content: textsFile },
     ],
     review: [
-      `src/domain/resources/${slug}.ts: the menu entry (group, icon, roles), search, filters, list columns and their kinds, and the Indonesian texts (written from the schema's titles)`,
+      `src/resources/${slug}/index.ts: the menu entry (group, icon, order, roles), search, filters, list columns and their kinds, the dialog's groups`,
+      `src/resources/${slug}/texts.ts: the texts in both languages (written from the schema's titles)`,
       `src/server/db/migrations/${file}: column types (money as numeric(16, 2), other numbers double precision: storage), NOT NULLs and defaults`,
       `a reference other than medical_facility_id: add it to \`references\`, then npm run new:migration -- <label> writes its foreign key`,
     ],

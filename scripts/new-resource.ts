@@ -1,12 +1,13 @@
 /**
  * npm run new:resource -- <name> <schema.json> [--title-id "Obat"] [--title-en "Medicines"]
  *
- * Writes a new master entity: its schema under schemas/, its declaration (menu entry, texts in
- * both languages, search, filters, list columns), a numbered migration and a test file, and
- * adds it to the resources list. After it `npm start` serves the entity: the API, OpenAPI, and
- * the generated console screen in the menu of its roles (on a database in use too).
+ * Writes a new master entity into its own folder, src/resources/<name>/: its schema
+ * (schema.json), its declaration (index.ts: menu entry, search, filters, list columns) and its
+ * texts in both languages (texts.ts); a numbered migration and a test file; and adds it to the
+ * resources list (src/resources/index.ts). After it `npm start` serves the entity: the API,
+ * OpenAPI, and the generated console screen in the menu of its roles (on a database in use too).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,19 +40,23 @@ const scaffold = scaffoldResource(slug, input, next, { id: titleId ?? fallback, 
 
 for (const f of scaffold.files) {
   const target = path.join(ROOT, f.path);
-  if (existsSync(target) && !(f.path.startsWith('schemas/') && path.resolve(schemaPath) === target)) {
+  if (existsSync(target) && !(f.path.endsWith('/schema.json') && path.resolve(schemaPath) === target)) {
     console.error(`${f.path} exists already: nothing written`);
     process.exit(1);
   }
 }
-for (const f of scaffold.files) writeFileSync(path.join(ROOT, f.path), f.content);
+for (const f of scaffold.files) {
+  mkdirSync(path.dirname(path.join(ROOT, f.path)), { recursive: true });
+  writeFileSync(path.join(ROOT, f.path), f.content);
+}
 
 // The resources list: an import and an entry.
-const index = path.join(ROOT, 'src/domain/resources/index.ts');
+const INDEX = 'src/resources/index.ts';
+const index = path.join(ROOT, INDEX);
 const constName = slug.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 let list = readFileSync(index, 'utf8');
 list = list.replace(
-  /(import type \{ ResourceDeclaration \} from '..\/resource';\n)/,
+  /(import type \{ ResourceDeclaration \} from '..\/domain\/resource';\n)/,
   `$1import { ${constName} } from './${slug}';\n`,
 );
 // Appended to RESOURCES (the list of screens and APIs), not to a list after it.
@@ -60,12 +65,12 @@ list = list.replace(
   `$1\n  ${constName},\n];`,
 );
 if (!list.includes(`  ${constName},\n];`)) {
-  console.error('src/domain/resources/index.ts: no RESOURCES list found; add the entity to it by hand');
+  console.error(`${INDEX}: no RESOURCES list found; add the entity to it by hand`);
   process.exit(1);
 }
 writeFileSync(index, list);
 
-const written = [...scaffold.files.map((f) => f.path), 'src/domain/resources/index.ts'];
+const written = [...scaffold.files.map((f) => f.path), INDEX];
 spawnSync('npx', ['prettier', '--write', ...written], { cwd: ROOT, stdio: 'ignore' });
 console.log(`${scaffold.decl.name}: wrote\n${written.map((f) => `  ${f}`).join('\n')}\nReview:`);
 for (const line of scaffold.review) console.log(`  - ${line}`);

@@ -10,7 +10,7 @@
  *   const validator = createPrecompiledValidator(validateFns, rootSchema);
  *
  * gives the rjsf form of schemas/<name>.json, and `virtual:rjsf-resource-validators` the checks
- * of every declared resource (src/domain/resources) with a form per JSON-valued field. ajv's
+ * of every declared resource (src/resources) with a form per JSON-valued field. ajv's
  * run-time helpers and formats the code asks for come from src/app/resources/generic/ajvRuntime.ts.
  * A module is rebuilt whenever its schema file changes (dev server and build).
  */
@@ -120,14 +120,14 @@ export function resourcesModule(resources: ResourceDeclaration[]): string {
 }
 
 /**
- * The declared resources (src/domain/resources), read through Vite as the console reads them,
- * child resources included: their dialogs check their forms too.
+ * The declared resources (src/resources), read through Vite as the console reads them, child
+ * resources included: their dialogs check their forms too.
  */
 export async function declaredResources(): Promise<ResourceDeclaration[]> {
   const { module } = await runnerImport<{
     RESOURCES: ResourceDeclaration[];
     CHILD_RESOURCES: ResourceDeclaration[];
-  }>(path.resolve('src/domain/resources/index.ts'), { configFile: false, logLevel: 'silent' });
+  }>(path.resolve('src/resources/index.ts'), { configFile: false, logLevel: 'silent' });
   return [...module.RESOURCES, ...module.CHILD_RESOURCES];
 }
 

@@ -1,31 +1,17 @@
 /**
  * Every resource's texts (title, field labels, filters, choices, empty state, the spec's
- * messages), one file per resource, under resources.<name> of each language.
+ * messages) under resources.<name> of each language, from each declaration's own (its
+ * texts.ts), and the sidebar labels of the resources' menu entries.
  */
 import { defineTexts } from './define';
-import { RESOURCES } from '../../src/domain/resources';
+import { CHILD_RESOURCES, RESOURCES } from '../../src/resources';
 import { consoleNameOf, declaredMenuId } from '../../src/domain/menu';
 import type { ResourceTexts } from '../../src/domain/resource';
-import { patientTexts } from './patients';
-import { medicalFacilityTexts } from './medical-facilities';
-import { emergencyTexts } from './emergencies';
-import { userTexts } from './users';
-import { deliveryTexts } from './deliveries';
-import { appointmentTexts } from './appointments';
-import { poliTexts } from './poli';
-import { webAdminTexts } from './web-admins';
-import { simulatorFacilityTexts } from './simulator-facilities';
-import { simulatorDoctorTexts } from './simulator-doctors';
-import { simulatorScheduleTexts } from './simulator-schedules';
-import { simulatorPatientTexts } from './simulator-patients';
-import { simulatorAppointmentTexts } from './simulator-appointments';
-import { simulatorPoliTexts } from './simulator-poli';
-import { simulatorDeliveryTexts } from './simulator-deliveries';
-import { simulatorApiKeyTexts } from './simulator-api-keys';
-import { journeyConfigTexts } from './simulator-journey-configs';
-import { facilityConnectionTexts, facilityParamTexts } from './facility-children';
 
-/** The facility picker of every form that links a facility (GET /api/admin/medical-facilities). */
+/**
+ * The facility picker of every form that links a facility (GET /api/admin/medical-facilities):
+ * a list of facilities for pickers, not a resource of its own.
+ */
 const facilityOptionTexts = defineTexts({
   id: {
     name: 'Fasilitas Kesehatan |||| Fasilitas Kesehatan',
@@ -37,47 +23,23 @@ const facilityOptionTexts = defineTexts({
   },
 });
 
-const all = {
-  'master/patients': patientTexts,
-  'master/medical-facilities': medicalFacilityTexts,
-  'master/medical-facilities/params': facilityParamTexts,
-  'master/medical-facilities/connections': facilityConnectionTexts,
-  'master/emergencies': emergencyTexts,
-  'master/users': userTexts,
-  'master/delivery': deliveryTexts,
-  'master/appointments': appointmentTexts,
-  'master/poli': poliTexts,
-  'master/web-admins': webAdminTexts,
-  'admin/medical-facilities': facilityOptionTexts,
-  'admin/simulator/facilities': simulatorFacilityTexts,
-  'admin/simulator/doctors': simulatorDoctorTexts,
-  'admin/simulator/schedules': simulatorScheduleTexts,
-  'admin/simulator/patients': simulatorPatientTexts,
-  'admin/simulator/appointments': simulatorAppointmentTexts,
-  'admin/simulator/poli': simulatorPoliTexts,
-  'admin/simulator/delivery': simulatorDeliveryTexts,
-  'admin/simulator-apikeys': simulatorApiKeyTexts,
-  'admin/journey-config': journeyConfigTexts,
-};
-
-/** Both languages have one shape (defineTexts checks it). */
-type Texts = { [K in keyof typeof all]: (typeof all)[K]['id'] };
-
-/** Each resource's texts: the files above, and what a declaration brings of its own (`texts`). */
-export function resourceTexts(lang: 'id' | 'en'): Texts & Record<string, ResourceTexts> {
-  const texts: Record<string, ResourceTexts> = {
-    ...Object.fromEntries(RESOURCES.filter((d) => d.texts).map((d) => [d.name, d.texts![lang]])),
-    ...Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[lang] as ResourceTexts])),
-  };
-  // The same texts under the console's name of a resource whose screen is at another path.
-  for (const d of RESOURCES)
-    if (texts[d.name] && consoleNameOf(d) !== d.name) texts[consoleNameOf(d)] = texts[d.name];
-  return texts as Texts & Record<string, ResourceTexts>;
+/**
+ * Each resource's texts, under its API name and, for a resource whose screen is at another path,
+ * its console name too.
+ */
+export function resourceTexts(lang: 'id' | 'en'): Record<string, ResourceTexts> {
+  const texts: Record<string, ResourceTexts> = { 'admin/medical-facilities': facilityOptionTexts[lang] };
+  for (const d of [...RESOURCES, ...CHILD_RESOURCES]) {
+    if (!d.texts) continue;
+    texts[d.name] = d.texts[lang];
+    if (consoleNameOf(d) !== d.name) texts[consoleNameOf(d)] = d.texts[lang];
+  }
+  return texts;
 }
 
-/** The sidebar labels of the declared resources' own entries (ResourceDeclaration.menu), by menu id. */
+/** The sidebar labels of the resources' menu entries (ResourceDeclaration.menu), by menu id. */
 export function declaredMenuLabels(lang: 'id' | 'en'): Record<string, string> {
   return Object.fromEntries(
-    RESOURCES.filter((d) => d.menu).map((d) => [declaredMenuId(d.name), d.menu!.label[lang]]),
+    RESOURCES.filter((d) => d.menu).map((d) => [declaredMenuId(d), d.menu!.label[lang]]),
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The whole menu tree of the console (spec part 1 §2) and the default role access
- * (part 1 §6), with the entries declared resources bring (ResourceDeclaration.menu). The
- * sidebar, the console's route guard and the server's access check all read this file; the
- * role-to-menu matrix itself is stored in the database, seeded from `defaultMenuPaths`.
+ * (part 1 §6). This file holds what is not a resource (the dashboard, the analyses, the logs,
+ * the tools) and the order of the groups; each resource's entry comes from its declaration
+ * (ResourceDeclaration.menu, src/resources/<name>/index.ts). The sidebar, the console's route
+ * guard and the server's access check all read the tree; the role-to-menu matrix itself is
+ * stored in the database, seeded from `defaultMenuPaths`.
  */
 
-import { RESOURCES } from './resources';
-import type { ResourceDeclaration } from './resource';
+import { RESOURCES } from '../resources';
+import type { MenuEntry, ResourceDeclaration } from './resource';
 import { ROLE_SETS, type Role } from './roles';
 
 export interface MenuItem {
@@ -24,6 +26,75 @@ export interface MenuItem {
 
 const { all: ALL, staff: STAFF, admins: ADMINS, operators: OPERATORS, superAdmin: SUPER } = ROLE_SETS;
 
+type GroupId = NonNullable<MenuEntry['group']>;
+
+/** An entry that is not a resource, with its place among the entries of its group. */
+interface Page {
+  id: string;
+  path: string;
+  icon: string;
+  roles: Role[];
+  order: number;
+  group?: GroupId;
+}
+
+/** The menu id of an entry at `path`: '/simulator/api-keys' → 'simulator_api_keys'. */
+export const menuIdOf = (path: string) =>
+  path
+    .slice(1)
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase();
+
+/** The menu id of a resource's entry (at its menus[0]). */
+export const declaredMenuId = (decl: ResourceDeclaration) => menuIdOf(decl.menus[0]);
+
+const page = (
+  order: number,
+  id: string,
+  path: string,
+  icon: string,
+  roles: Role[],
+  group?: GroupId,
+): Page => ({
+  id,
+  path,
+  icon,
+  roles,
+  order,
+  group,
+});
+
+const PAGES: Page[] = [
+  page(10, 'dashboard', '/dashboard', 'dashboard', ALL),
+  page(20, 'patients', '/patients', 'people', STAFF),
+  page(30, 'appointments', '/appointments', 'event', STAFF),
+  page(40, 'medical_facilities', '/medical-facilities', 'local_hospital', STAFF),
+  page(50, 'emergency_reports', '/emergency-reports', 'emergency', STAFF),
+  page(60, 'mental_health', '/mental-health', 'psychology', STAFF),
+  page(70, 'geographic', '/geographic', 'map', STAFF),
+  page(80, 'logs_monitoring', '/logs-monitoring', 'monitor_heart', ADMINS),
+  page(90, 'api_logs', '/logs/api-logs', 'receipt_long', ADMINS),
+  page(100, 'performance_analytics', '/performance-analytics', 'insights', ADMINS),
+  page(110, 'menu_role_manager', '/menu-role-manager', 'admin_panel_settings', SUPER),
+  page(10, 'api_simulator', '/api-simulator', 'api', OPERATORS, 'api_simulator_group'),
+  page(90, 'simulator_mobile', '/simulator/mobile', 'smartphone', OPERATORS, 'api_simulator_group'),
+  page(
+    70,
+    'master_medical_facilities_integrated',
+    '/master/medical-facilities-integrated',
+    'hub',
+    OPERATORS,
+    'master_data_group',
+  ),
+  page(90, 'master_domain_config', '/master/domain-config', 'dns', SUPER, 'master_data_group'),
+];
+
+/** The groups, in the sidebar's order, after the top-level entries. */
+const GROUPS: { id: GroupId; icon: string }[] = [
+  { id: 'api_simulator_group', icon: 'api' },
+  { id: 'master_data_group', icon: 'storage' },
+];
+
 const leaf = (id: string, path: string, icon: string, roles: Role[]): MenuItem => ({
   id,
   labelKey: `app.menu.${id}`,
@@ -32,75 +103,46 @@ const leaf = (id: string, path: string, icon: string, roles: Role[]): MenuItem =
   roles,
 });
 
-const group = (id: string, icon: string, submenu: MenuItem[]): MenuItem => ({
-  id,
-  labelKey: `app.menu.${id}`,
-  icon,
-  roles: ALL.filter((r) => submenu.some((s) => s.roles.includes(r))),
-  submenu,
-});
-
-/** The menu id of a declared resource's entry: 'master/medicines' → 'master_medicines'. */
-export const declaredMenuId = (name: string) => name.replace(/[^a-z0-9]+/gi, '_').toLowerCase();
-
-/** The entries declared resources bring (ResourceDeclaration.menu), in one group or at the top. */
-const declared = (group?: string): MenuItem[] =>
-  RESOURCES.filter((d) => d.menu && d.menu.group === group).map((d) =>
-    leaf(declaredMenuId(d.name), d.menus[0], d.menu!.icon, d.menu!.roles),
-  );
+/** The entries of one group (none: the top level): pages and resources by order, then the unordered. */
+function entries(group?: GroupId): MenuItem[] {
+  const items = [
+    ...PAGES.filter((p) => p.group === group).map((p) => ({
+      order: p.order,
+      item: leaf(p.id, p.path, p.icon, p.roles),
+    })),
+    ...RESOURCES.filter((d) => d.menu && d.menu.group === group).map((d) => ({
+      order: d.menu!.order ?? Infinity,
+      item: leaf(declaredMenuId(d), d.menus[0], d.menu!.icon, d.menu!.roles),
+    })),
+  ];
+  // A stable sort: entries without an order keep the order of RESOURCES.
+  return items.sort((a, b) => (a.order === b.order ? 0 : a.order - b.order)).map((e) => e.item);
+}
 
 export const MENU: MenuItem[] = [
-  leaf('dashboard', '/dashboard', 'dashboard', ALL),
-  leaf('patients', '/patients', 'people', STAFF),
-  leaf('appointments', '/appointments', 'event', STAFF),
-  leaf('medical_facilities', '/medical-facilities', 'local_hospital', STAFF),
-  leaf('emergency_reports', '/emergency-reports', 'emergency', STAFF),
-  leaf('mental_health', '/mental-health', 'psychology', STAFF),
-  leaf('geographic', '/geographic', 'map', STAFF),
-  leaf('logs_monitoring', '/logs-monitoring', 'monitor_heart', ADMINS),
-  leaf('api_logs', '/logs/api-logs', 'receipt_long', ADMINS),
-  leaf('performance_analytics', '/performance-analytics', 'insights', ADMINS),
-  leaf('menu_role_manager', '/menu-role-manager', 'admin_panel_settings', SUPER),
-  ...declared(undefined),
-  group('api_simulator_group', 'api', [
-    leaf('api_simulator', '/api-simulator', 'api', OPERATORS),
-    leaf('simulator_patients', '/simulator/patients', 'person', OPERATORS),
-    leaf('simulator_doctors', '/simulator/doctors', 'medical_services', OPERATORS),
-    leaf('simulator_schedules', '/simulator/schedules', 'schedule', OPERATORS),
-    leaf('simulator_appointments', '/simulator/appointments', 'event_note', OPERATORS),
-    leaf('simulator_facilities', '/simulator/facilities', 'apartment', OPERATORS),
-    leaf('simulator_poli', '/simulator/poli', 'meeting_room', OPERATORS),
-    leaf('simulator_api_keys', '/simulator/api-keys', 'vpn_key', OPERATORS),
-    leaf('simulator_mobile', '/simulator/mobile', 'smartphone', OPERATORS),
-    leaf('simulator_delivery', '/simulator/delivery', 'local_shipping', OPERATORS),
-    ...declared('api_simulator_group'),
-  ]),
-  group('master_data_group', 'storage', [
-    leaf('master_emergencies', '/master/emergencies', 'emergency', OPERATORS),
-    leaf('master_appointments', '/master/appointments', 'event', OPERATORS),
-    leaf('master_patients', '/master/patients', 'people', OPERATORS),
-    leaf('master_users', '/master/users', 'group', ADMINS),
-    leaf('master_delivery', '/master/delivery', 'local_shipping', ADMINS),
-    leaf('master_medical_facilities', '/master/medical-facilities', 'local_hospital', OPERATORS),
-    leaf('master_medical_facilities_integrated', '/master/medical-facilities-integrated', 'hub', OPERATORS),
-    leaf('master_web_admins', '/master/web-admins', 'manage_accounts', SUPER),
-    leaf('master_domain_config', '/master/domain-config', 'dns', SUPER),
-    leaf('master_journey_config', '/master/journey-config', 'route', SUPER),
-    leaf('master_poli', '/master/poli', 'meeting_room', OPERATORS),
-    ...declared('master_data_group'),
-  ]),
+  ...entries(undefined),
+  ...GROUPS.map(({ id, icon }) => {
+    const submenu = entries(id);
+    return {
+      id,
+      labelKey: `app.menu.${id}`,
+      icon,
+      roles: ALL.filter((r) => submenu.some((s) => s.roles.includes(r))),
+      submenu,
+    };
+  }),
 ];
 
 /** Paths that every signed-in user may open, whatever the matrix says. */
 export const ALWAYS_ALLOWED = ['/', '/dashboard'];
 
 /**
- * The console's name of a resource: its menu path without the slash, so that its screen lives at
- * the spec's route (/simulator/facilities for the API's admin/simulator/facilities,
+ * The console's name of a resource: the path of its menu entry without the slash, so that its
+ * screen lives at the spec's route (/simulator/facilities for the API's admin/simulator/facilities,
  * /master/journey-config for admin/journey-config); the data provider calls the API's path.
  */
 export const consoleNameOf = (decl: ResourceDeclaration): string =>
-  decl.menus[0] && MENU_PATHS.includes(decl.menus[0]) ? decl.menus[0].slice(1) : decl.name;
+  decl.menu ? decl.menus[0].slice(1) : decl.name;
 
 /** Every leaf item, depth first. */
 export function menuLeaves(items: MenuItem[] = MENU): MenuItem[] {

@@ -1,8 +1,9 @@
 /**
  * A resource declaration: what the generic engine needs to give an entity its whole stack
- * (server list/get/create/update/delete, console list and add/edit dialog). The entity's
- * fields, types, choices and required set live in its JSON Schema (schemas/); this adds what
- * a schema cannot say.
+ * (server list/get/create/update/delete, console menu entry, list and add/edit dialog). Each
+ * resource is one folder, src/resources/<name>/: the entity's fields, types, choices and required
+ * set in its JSON Schema (schema.json), this declaration (index.ts) for what a schema cannot say,
+ * its texts (texts.ts), server hooks (hooks.ts) and the parts of a screen of its own.
  */
 export interface JsonSchema {
   $id?: string;
@@ -26,12 +27,17 @@ export interface JsonSchema {
 
 import type { Role } from './roles';
 
-/** A declared resource's own entry in the sidebar (entities not listed in menu.ts). */
+/** A resource's entry in the sidebar, at its menus[0] (menu.ts holds only what is not a resource). */
 export interface MenuEntry {
   /** The sidebar group it goes in ('master_data_group', 'api_simulator_group'); none: the top level. */
   group?: 'master_data_group' | 'api_simulator_group';
   /** Icon name (src/app/layout/icons.ts). */
   icon: string;
+  /**
+   * Its place in its group among the other entries, resources' and menu.ts's pages (10, 20, ...);
+   * none: after them, in the order of RESOURCES.
+   */
+  order?: number;
   /** Roles that have it by default: on a new database, and on one in use at the next start. */
   roles: Role[];
   /** The entry's text in each language. */
@@ -109,9 +115,13 @@ export interface ResourceDeclaration {
   schema: JsonSchema;
   /** Menu paths that grant access to this resource's API; the first is its screen. */
   menus: string[];
-  /** Its sidebar entry, at menus[0], for an entity menu.ts does not list. */
+  /**
+   * Its sidebar entry, at menus[0]: the console shows the resource at that route, so where the
+   * spec's route differs from the API name ('/simulator/facilities' of 'admin/simulator/facilities')
+   * it is said here once. None: a resource without a screen of its own (a child).
+   */
   menu?: MenuEntry;
-  /** Its texts in both languages, for an entity the files of i18n/resources do not hold. */
+  /** Its texts in both languages (its texts.ts), under resources.<name> and its console name. */
   texts?: { id: ResourceTexts; en: ResourceTexts };
   /** Columns matched (case-insensitively, by substring) by the `search` parameter. */
   search: string[];
@@ -174,6 +184,12 @@ export interface ResourceDeclaration {
    * identity'; none: no title) and its fields in order (default: one group of every writable field).
    */
   dialog?: { title?: string; fields: string[] }[];
+  /**
+   * Writable fields the dialog has no input of their own for, being edited another way (a list
+   * button's JSON form, a step's switch, a picker that copies them). Every other writable field
+   * that `dialog` leaves out joins its last group, so a new schema field appears in the dialog.
+   */
+  dialogOmit?: string[];
   /**
    * Values a new record's dialog starts with besides the schema's defaults: a sensible first
    * choice the API does not fill (a new facility is a PUSKESMAS, online).
@@ -274,6 +290,22 @@ export function writableFields(decl: ResourceDeclaration): string[] {
   return Object.entries(decl.schema.properties ?? {})
     .filter(([, p]) => !p.readOnly)
     .map(([k]) => k);
+}
+
+/**
+ * The add/edit dialog's groups: the declared `dialog`, with every writable field it leaves out
+ * (and `dialogOmit` does not name) added to its last group; without one, every writable field.
+ */
+export function dialogGroups(decl: ResourceDeclaration): { title?: string; fields: string[] }[] {
+  const writable = writableFields(decl);
+  if (!decl.dialog?.length) return [{ fields: writable }];
+  const placed = new Set([...decl.dialog.flatMap((g) => g.fields), ...(decl.dialogOmit ?? [])]);
+  const rest = writable.filter((f) => !placed.has(f));
+  return decl.dialog.map((g, i) =>
+    i === decl.dialog!.length - 1
+      ? { ...g, fields: [...g.fields, ...rest] }
+      : { ...g, fields: [...g.fields] },
+  );
 }
 
 /** Fields never returned: writeOnly properties. */

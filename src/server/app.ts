@@ -34,7 +34,7 @@ import { registerApiSimulatorRoutes } from './routes/api-simulator.js';
 import { registerGateway } from './gateway/index.js';
 import { createOutboundClient } from './outbound/index.js';
 import { registerSimulation } from './simulation/index.js';
-import { CHILD_RESOURCES, RESOURCES } from '../domain/resources/index.js';
+import { CHILD_RESOURCES, RESOURCES } from '../resources/index.js';
 import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
 import { Maintenance } from './maintenance/index.js';

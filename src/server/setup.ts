@@ -3,7 +3,7 @@ import { migrate } from './db/migrate.js';
 import { defaultMenuPaths, menuLeaves } from '../domain/menu.js';
 import { ROLES } from '../domain/roles.js';
 import { JAKARTA_AREAS } from '../domain/jakarta.js';
-import { RESOURCES } from '../domain/resources/index.js';
+import { RESOURCES } from '../resources/index.js';
 import { ensureListIndexes } from './resources/indexes.js';
 import { rebuildStaleRollups } from './maintenance/rollups.js';
 import { fillLogSummary } from './maintenance/log-summary.js';

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { APPOINTMENT_END_BEFORE_START } from '../../src/domain/resources/appointments';
+import { APPOINTMENT_END_BEFORE_START } from '../../src/resources/appointments';
 import { PATTERN_MESSAGES } from '../../src/domain/validation';
 
 const URL = '/api/master/appointments';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { RESOURCES } from '../../src/domain/resources/index';
+import { RESOURCES } from '../../src/resources/index';
 import { listIndexes, SEARCH_STATISTICS } from '../../src/server/resources/indexes';
 import { forgetRollupState, rebuildStaleRollups } from '../../src/server/maintenance/rollups';
 import { Maintenance } from '../../src/server/maintenance/index';

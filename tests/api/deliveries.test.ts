@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { DELIVERY_STATUSES } from '../../src/domain/resources/deliveries';
+import { DELIVERY_STATUSES } from '../../src/resources/delivery';
 
 const URL = '/api/master/delivery';
 /** A word no generated value contains: searching it finds only our rows. */

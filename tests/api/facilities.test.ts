@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { PASSWORD_CHANGED } from '../../src/server/routes/facility-integration';
-import { FACILITY_USER_CANNOT } from '../../src/server/resources/hooks/facilities';
+import { FACILITY_USER_CANNOT } from '../../src/resources/medical-facilities/hooks';
 import { verifyPassword } from '../../src/server/security/passwords';
 
 const URL = '/api/master/medical-facilities';

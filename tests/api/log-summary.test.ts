@@ -19,7 +19,7 @@ import { loadLogRows } from '../../src/server/seed/entities/logs';
 import { metricsFrom, summaryFilled, type ApiMetric } from '../../src/server/logs/api-metrics';
 import { AGAIN, fillLogSummary, fillMonth } from '../../src/server/maintenance/log-summary';
 import { Maintenance } from '../../src/server/maintenance/index';
-import { RESOURCES } from '../../src/domain/resources/index';
+import { RESOURCES } from '../../src/resources/index';
 
 const PERIODS = [1, 5, 24, 36, 7 * 24, 30 * 24, 90 * 24, 365 * 24];
 

@@ -21,12 +21,13 @@ const schema: JsonSchema = {
 const scaffold = scaffoldResource('test-medicines', schema, 900, { id: 'Obat Uji', en: 'Test Medicines' });
 
 describe('npm run new:resource (what it writes)', () => {
-  it('writes the schema, the declaration, a numbered migration and a test file', () => {
+  it('writes the folder of the entity (schema, declaration, texts), a numbered migration and a test file', () => {
     expect(scaffold.files.map((f) => f.path)).toEqual([
-      'schemas/test-medicines.json',
-      'src/domain/resources/test-medicines.ts',
+      'src/resources/test-medicines/schema.json',
+      'src/resources/test-medicines/index.ts',
       'src/server/db/migrations/900_test_medicines.sql',
       'tests/api/test-medicines.test.ts',
+      'src/resources/test-medicines/texts.ts',
     ]);
     const decl = scaffold.decl;
     expect(decl).toMatchObject({
@@ -48,7 +49,12 @@ describe('npm run new:resource (what it writes)', () => {
       title: 'Data Obat Uji',
       fields: { price: 'Harga', created_at: 'Dibuat' },
     });
-    expect(scaffold.files[1].content).toContain("import schema from '../../../schemas/test-medicines.json';");
+    expect(scaffold.files[1].content).toContain("import schema from './schema.json';");
+    expect(scaffold.files[1].content).toContain('texts: testMedicinesTexts,');
+    expect(scaffold.files[4].content).toContain(
+      "import { defineTexts } from '../../../i18n/resources/define';",
+    );
+    expect(scaffold.files[4].content).toContain('"title": "Data Obat Uji"');
     expect(scaffold.files[3].content).toContain('describeGeneratedResource(testMedicines);');
   });
 

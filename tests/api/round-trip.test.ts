@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { importFile } from './import-helper';
-import { CHILD_RESOURCES, RESOURCES } from '../../src/domain/resources';
+import { CHILD_RESOURCES, RESOURCES } from '../../src/resources';
 import type { ResourceDeclaration } from '../../src/domain/resource';
 import { SECRET_FOR_NEW } from '../../src/server/imports/rows';
 

@@ -4,8 +4,8 @@ import { makeSandbox, nikFor, type Sandbox } from './simulation-fixture';
 import { CREATE_ONLY_MESSAGE } from '../../src/domain/resource';
 import { NIK_MESSAGES } from '../../src/domain/nik';
 import { DEFAULT_JOURNEY_CONFIGS } from '../../src/domain/sandbox';
-import { SCHEDULE_END_BEFORE_START } from '../../src/domain/resources/simulator-schedules';
-import { JOURNEY_SUPPORTED_UNKNOWN } from '../../src/domain/resources/journey-configs';
+import { SCHEDULE_END_BEFORE_START } from '../../src/resources/simulator-schedules';
+import { JOURNEY_SUPPORTED_UNKNOWN } from '../../src/resources/journey-config';
 import {
   NO_SANDBOX,
   OTHER_FACILITY,

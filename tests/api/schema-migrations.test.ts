@@ -26,7 +26,7 @@ import { scaffoldResource } from '../../scripts/new-resource-lib';
 import { dbOptions } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { RESOURCES } from '../../src/domain/resources';
+import { RESOURCES } from '../../src/resources';
 import type { JsonSchema, ResourceDeclaration } from '../../src/domain/resource';
 import { makeNik } from '../../src/domain/nik';
 import { MEDICINES_SCHEMA } from '../fixtures/medicines-schema';

@@ -23,7 +23,7 @@ import {
   userRows,
 } from '../../src/server/seed/entities/users';
 import { DELIVERY_COLUMNS, deliveryCount, deliveryRows } from '../../src/server/seed/entities/deliveries';
-import { DELIVERY_STATUSES } from '../../src/domain/resources/deliveries';
+import { DELIVERY_STATUSES } from '../../src/resources/delivery';
 import { verifyPassword } from '../../src/server/security/passwords';
 
 /** The stored app users and deliveries, as the generator gives them (timestamps as ISO text). */

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { RESOURCES } from '../../src/domain/resources/index';
+import { RESOURCES } from '../../src/resources/index';
 
 const URL = '/api/master/patients';
 const STALE =

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dbTargets, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
-import { FACILITY_REQUIRED } from '../../src/domain/resources/web-admins';
+import { FACILITY_REQUIRED } from '../../src/resources/web-admins';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
@@ -9,7 +9,7 @@ import {
   LAST_SUPER_ADMIN_DELETE,
   LAST_SUPER_ADMIN_ROLE,
   USERNAME_TAKEN,
-} from '../../src/server/resources/hooks/web-admins';
+} from '../../src/resources/web-admins/hooks';
 
 const URL = '/api/master/web-admins';
 const PASSWORD = 'Rahasia-Sekali-123';

@@ -129,7 +129,7 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
   };
 
   it('says what it wrote and what to review', () => {
-    expect(printed).toContain('src/domain/resources/medicines.ts');
+    expect(printed).toContain('src/resources/medicines/index.ts');
     expect(printed).toMatch(/migrations\/\d{3}_medicines\.sql/);
   });
 

@@ -10,7 +10,7 @@ import { i18nProvider } from '../../src/app/providers/i18nProvider';
 import { autoMap, csvHeader, readCsvHeader } from '../../src/app/resources/generic/import/headers';
 import { fieldOptions } from '../../src/app/resources/generic/import/fieldChoices';
 import { ImportButton } from '../../src/app/resources/generic/import/ImportButton';
-import { patients } from '../../src/domain/resources/patients';
+import { patients } from '../../src/resources/patients';
 
 afterEach(() => {
   cleanup();

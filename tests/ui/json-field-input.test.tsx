@@ -4,7 +4,7 @@ import { AdminContext, Form } from 'react-admin';
 import { i18nProvider } from '../../src/app/providers/i18nProvider';
 import { SchemaInput } from '../../src/app/resources/generic/SchemaInput';
 import { schemaValidator } from '../../src/app/resources/generic/formValidation';
-import { simulatorDoctors } from '../../src/domain/resources/simulator-doctors';
+import { simulatorDoctors } from '../../src/resources/simulator-doctors';
 import type { ResourceDeclaration } from '../../src/domain/resource';
 
 afterEach(cleanup);

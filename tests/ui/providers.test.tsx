@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/app/providers/dataProvider';
 import { authProvider, LOGIN_FAILED, NETWORK_ERROR } from '../../src/app/providers/authProvider';
 import { childResourceOf } from '../../src/app/resources/screen-paths';
-import { facilityParams } from '../../src/domain/resources/facility-params';
+import { facilityParams } from '../../src/resources/facility-params';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];

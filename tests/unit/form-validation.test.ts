@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { RESOURCES } from '../../src/domain/resources';
+import { RESOURCES } from '../../src/resources';
 import type { JsonSchema } from '../../src/domain/resource';
 import { fieldErrorsFromAjv, type AjvLikeError } from '../../src/domain/validation';
 import { resourceForms, schemaValidator } from '../../src/app/resources/generic/formValidation';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { id } from '../../i18n/id';
 import { MENU, menuLeaves } from '../../src/domain/menu';
-import { RESOURCES } from '../../src/domain/resources';
+import { RESOURCES } from '../../src/resources';
 
 const lookup = (messages: Record<string, any>, key: string) =>
   key.split('.').reduce<any>((node, part) => (node == null ? undefined : node[part]), messages);

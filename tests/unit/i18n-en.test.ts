@@ -81,12 +81,16 @@ describe('English product texts (en.ts) vs Indonesian (id.ts)', () => {
   it('translates sign-in, sign-out and the menu into English', () => {
     expect(en.app.login.submitting).toBe('Signing in...');
     expect(en.app.sidebar.logout).toBe('Sign out');
-    expect(en.app.menu.master_patients).toBe('Patients');
+    // A resource's entry is labelled by its declaration.
+    expect((en.app.menu as Record<string, string>).master_patients).toBe('Patients');
     expect(en.app.menu.dashboard).toBe('Dashboard');
   });
 
   it('translates product texts into English', () => {
-    expect(en.resources['master/patients'].choices.gender).toEqual({ L: 'Male', P: 'Female' });
+    expect((en.resources['master/patients'].choices as Record<string, unknown>).gender).toEqual({
+      L: 'Male',
+      P: 'Female',
+    });
     expect(en.app.common.loading).toBe('Loading...');
     expect(en.resources['master/patients'].name).toBe('Patient |||| Patients');
   });

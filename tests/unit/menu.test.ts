@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { RESOURCES } from '../../src/domain/resources';
+import { RESOURCES } from '../../src/resources';
 import {
   ALWAYS_ALLOWED,
   MENU,

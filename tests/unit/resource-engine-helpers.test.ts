@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { createDefaults, writableFields, writeOnlyFields, defineResource } from '../../src/domain/resource';
-import { poli } from '../../src/domain/resources/poli';
-import { simulatorAppointments } from '../../src/domain/resources/simulator-appointments';
-import { medicalFacilities } from '../../src/domain/resources/medical-facilities';
+import { poli } from '../../src/resources/poli';
+import { simulatorAppointments } from '../../src/resources/simulator-appointments';
+import { medicalFacilities } from '../../src/resources/medical-facilities';
 import {
   describeAjvError,
   fieldErrorsFromAjv,
@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/validation';
 import { likePattern, matchesEstimate } from '../../src/server/resources/list';
 import { redact, REDACTED } from '../../src/server/plugins/audit';
-import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/domain/resources/patients';
+import { patients, validatePatient, PATIENT_DOB_FUTURE } from '../../src/resources/patients';
 import { makeNik, NIK_MESSAGES } from '../../src/domain/nik';
 import { jakartaToday } from '../../src/domain/clock';
 
@@ -47,7 +47,11 @@ describe('resource declaration helpers', () => {
 describe('createDefaults (what a new record of the console starts with)', () => {
   it("takes the schema's defaults, the creator and the admin's own facility", () => {
     expect(createDefaults(poli, {})).toEqual({ is_bpjs_available: false, is_active: true });
+    // A patient of the city: the declaration's dialog defaults.
     expect(createDefaults(patients, { username: 'staf1', medical_facility_id: 7 })).toEqual({
+      identity_type: 'KTP',
+      citizenship: 'WNI',
+      province: 'DKI Jakarta',
       created_by: 'staf1',
       medical_facility_id: 7,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import webAdminSchema from '../../schemas/web-admin.json';
+import webAdminSchema from '../../src/resources/web-admins/schema.json';
 import { facilityScopeOf, normalizeRole, ROLE_SETS, ROLES } from '../../src/domain/roles';
 import { MENU, menuLeaves } from '../../src/domain/menu';
 

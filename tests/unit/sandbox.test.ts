@@ -13,19 +13,19 @@ import {
   validateJourneyConfig,
   JOURNEY_STEP_DUPLICATE,
   JOURNEY_SUPPORTED_UNKNOWN,
-} from '../../src/domain/resources/journey-configs';
+} from '../../src/resources/journey-config';
 import {
   validateSchedule,
   SCHEDULE_END_BEFORE_START,
   SCHEDULE_END_DATE_BEFORE,
-} from '../../src/domain/resources/simulator-schedules';
-import { validateSimulatorPatient } from '../../src/domain/resources/simulator-patients';
+} from '../../src/resources/simulator-schedules';
+import { validateSimulatorPatient } from '../../src/resources/simulator-patients';
 import {
   simulatorFacilities,
   validateSimulatorFacility,
   SERVICE_DUPLICATE,
-} from '../../src/domain/resources/simulator-facilities';
-import { journeyConfigs } from '../../src/domain/resources/journey-configs';
+} from '../../src/resources/simulator-facilities';
+import { journeyConfigs } from '../../src/resources/journey-config';
 import { NIK_MESSAGES, makeNik } from '../../src/domain/nik';
 import { credentialOf } from '../../src/server/simulation/auth';
 import { envelope } from '../../src/server/simulation/envelope';

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import { RESOURCES } from '../../domain/resources';
+import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { consoleNameOf } from '../../domain/menu';
 

@@ -1,15 +1,22 @@
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { RESOURCES } from '../../domain/resources';
+import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
-import patients from './master/patients';
-import appointmentScreen from './master/appointments';
-import journeyConfig from './master/journey-config';
-import simulatorApiKeys from './simulator/api-keys';
-import simulatorPoli from './simulator/poli';
-import simulatorAppointments from './simulator/appointments';
+import { menuIcon } from '../layout/icons';
+import { patients } from '../../resources/patients';
+import { appointments } from '../../resources/appointments';
+import { journeyConfigs } from '../../resources/journey-config';
+import { simulatorApiKeys } from '../../resources/simulator-api-keys';
+import { simulatorPoli } from '../../resources/simulator-poli';
+import { simulatorAppointments } from '../../resources/simulator-appointments';
+import patientsScreen from '../../resources/patients/screen';
+import appointmentsScreen from '../../resources/appointments/screen';
+import journeyConfigScreen from '../../resources/journey-config/screen';
+import simulatorApiKeysScreen from '../../resources/simulator-api-keys/screen';
+import simulatorPoliScreen from '../../resources/simulator-poli/screen';
+import simulatorAppointmentsScreen from '../../resources/simulator-appointments/screen';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -22,15 +29,17 @@ export interface ResourceScreenEntry {
 /**
  * Screens of their own, only where the spec's screen differs from the generic one (grouped
  * columns, a master-detail layout, an extra dialog). Every other declared resource gets the
- * generic screen from its declaration: no file of its own.
+ * generic screen from its declaration: no file of its own. Each lives in its resource's folder
+ * (src/resources/<name>/screen.tsx, loaded on first visit); its route, icon and record name
+ * come from the declaration.
  */
-const customScreens: Record<string, Omit<ResourceScreenEntry, 'name'>> = {
-  [patients.name]: patients,
-  [appointmentScreen.name]: appointmentScreen,
-  [simulatorApiKeys.name]: simulatorApiKeys,
-  [simulatorPoli.name]: simulatorPoli,
-  [journeyConfig.name]: journeyConfig,
-  [simulatorAppointments.name]: simulatorAppointments,
+const customScreens: Record<string, ComponentType> = {
+  [patients.name]: patientsScreen,
+  [appointments.name]: appointmentsScreen,
+  [simulatorApiKeys.name]: simulatorApiKeysScreen,
+  [simulatorPoli.name]: simulatorPoliScreen,
+  [journeyConfigs.name]: journeyConfigScreen,
+  [simulatorAppointments.name]: simulatorAppointmentsScreen,
 };
 
 function genericScreen(decl: ResourceDeclaration): ComponentType {
@@ -39,10 +48,11 @@ function genericScreen(decl: ResourceDeclaration): ComponentType {
   return Screen;
 }
 
-/** One entry per declared resource (src/domain/resources), in the declarations' order. */
+/** One entry per declared resource (src/resources), in the declarations' order. */
 export const resourceScreens: ResourceScreenEntry[] = RESOURCES.map((decl) => ({
-  recordRepresentation: decl.recordRepresentation,
-  ...(customScreens[decl.name] ?? { list: genericScreen(decl) }),
   // At the spec's route: the menu path (screen-paths.ts).
   name: consoleNameOf(decl),
+  list: customScreens[decl.name] ?? genericScreen(decl),
+  icon: decl.menu && menuIcon(decl.menu.icon),
+  recordRepresentation: decl.recordRepresentation,
 }));

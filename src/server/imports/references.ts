@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/db.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { normalizeLabel } from '../../domain/import-values.js';
-import { medicalFacilities } from '../../domain/resources/medical-facilities.js';
+import { medicalFacilities } from '../../resources/medical-facilities/index.js';
 import { quote } from '../resources/model.js';
 
 export const REFERENCE_MESSAGES = {

@@ -4,7 +4,7 @@
  * resource's JSON Schema (the engine's own list), plus anything named like a password, token,
  * key or secret.
  */
-import { CHILD_RESOURCES, RESOURCES } from '../../domain/resources/index.js';
+import { CHILD_RESOURCES, RESOURCES } from '../../resources/index.js';
 import { writeOnlyFields } from '../../domain/resource.js';
 import { REDACTED } from '../plugins/audit.js';
 

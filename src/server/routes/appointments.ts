@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { AppError } from '../plugins/errors.js';
-import { appointments } from '../../domain/resources/appointments.js';
+import { appointments } from '../../resources/appointments/index.js';
 
 export const APPOINTMENT_NOT_FOUND = 'Janji temu tidak ditemukan';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
-import { medicalFacilities } from '../../domain/resources/medical-facilities.js';
-import { facilityConnections } from '../../domain/resources/facility-connections.js';
+import { medicalFacilities } from '../../resources/medical-facilities/index.js';
+import { facilityConnections } from '../../resources/facility-connections/index.js';
 import { MIN_PASSWORD_LENGTH } from '../security/passwords.js';
 import { createOutboundClient, type OutboundClient } from '../outbound/index.js';
 import { errorResponse, resourcePaths } from '../resources/engine.js';
@@ -14,10 +14,10 @@ import { registerConnectionTest } from './connection-test.js';
 /**
  * The integrated facilities API beyond the records themselves (spec part 1 §7 'Master
  * facilities'): a facility's password, a connection's credentials, and the connection test.
- * The facility, its parameters and its connections are declared resources
- * (src/domain/resources; their rules in resources/hooks/facilities.ts): these routes write
- * through the same engine, so the same reach (medical_facility users: their own facility),
- * versions and activity-log rows apply, whatever order the routes are registered in.
+ * The facility, its parameters and its connections are declared resources (src/resources,
+ * their rules in their hooks.ts): these routes write through the same engine, so the same
+ * reach (medical_facility users: their own facility), versions and activity-log rows apply,
+ * whatever order the routes are registered in.
  */
 
 export const PASSWORD_CHANGED = 'Password berhasil diperbarui';

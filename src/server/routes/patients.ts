@@ -14,8 +14,8 @@ import { FORBIDDEN } from '../plugins/access.js';
 import { resourceModel } from '../resources/model.js';
 import { iso, logPage, Where, type PageQuery } from '../logs/query.js';
 import { errorResponse, listResponse, pageProps } from './logs/schemas.js';
-import { patients } from '../../domain/resources/patients.js';
-import { appointments } from '../../domain/resources/appointments.js';
+import { patients } from '../../resources/patients/index.js';
+import { appointments } from '../../resources/appointments/index.js';
 import { ACCESS_LOG_MENUS, canReadAccessLog, PATIENT_ACCESS_ACTIONS } from '../../domain/patient-access.js';
 
 export const PATIENT_NOT_FOUND = 'Pasien tidak ditemukan';

@@ -19,7 +19,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { RESOURCES } from '../../domain/resources/index.js';
+import { RESOURCES } from '../../resources/index.js';
 import { typeParsers, type Db, type Tx } from '../db/db.js';
 import { listIndexes, statisticsSql } from '../resources/indexes.js';
 import { rebuildRollupsBehind } from '../maintenance/rollups.js';

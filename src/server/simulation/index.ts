@@ -3,8 +3,6 @@ import type { Db } from '../db/db.js';
 import type { Config } from '../config.js';
 import { registerFacilityApi } from './routes.js';
 import { registerSandboxAdmin } from './admin.js';
-import { SANDBOX_WRITE_HOOKS } from './hooks.js';
-import { registerWriteHooks } from '../resources/hooks.js';
 
 /**
  * The integration sandbox's server side: the facility API under /api/simulation (API-key auth,
@@ -13,7 +11,6 @@ import { registerWriteHooks } from '../resources/hooks.js';
  */
 export function registerSimulation(app: FastifyInstance, db: Db, config: Config) {
   app.decorate('sandboxSecretKey', config.secretKey);
-  registerWriteHooks(SANDBOX_WRITE_HOOKS);
   registerSandboxAdmin(app, db);
   registerFacilityApi(app, db, config);
 }

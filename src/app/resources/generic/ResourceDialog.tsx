@@ -22,7 +22,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { createDefaults, type ResourceDeclaration } from '../../../domain/resource';
+import { createDefaults, dialogGroups, type ResourceDeclaration } from '../../../domain/resource';
 import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
 import { ConflictPanel, type Conflict } from './ConflictPanel';
@@ -81,14 +81,12 @@ function Inputs({
   inputs?: CustomInputs;
 }) {
   const translate = useTranslate();
-  const writable = Object.entries(decl.schema.properties ?? {})
-    .filter(([, p]) => !p.readOnly)
-    .map(([k]) => k);
-  const groups: FormSection[] = sections ??
-    decl.dialog?.map((g) => ({
+  const groups: FormSection[] =
+    sections ??
+    dialogGroups(decl).map((g) => ({
       title: g.title ? `resources.${decl.name}.${g.title}` : '',
       fields: g.fields,
-    })) ?? [{ title: '', fields: writable }];
+    }));
   return (
     <Box sx={{ width: '100%' }}>
       {groups.map((section) => (

@@ -8,7 +8,7 @@
 import type { Queryable } from '../../db/db.js';
 import { makeNik } from '../../../domain/nik.js';
 import { JAKARTA_KABUPATEN, JAKARTA_KECAMATAN } from '../../../domain/jakarta.js';
-import type { DeliveryStatus } from '../../../domain/resources/deliveries.js';
+import type { DeliveryStatus } from '../../../resources/delivery/index.js';
 import { dayString, iso, jakartaInstant } from '../calendar.js';
 import { KECAMATAN_CENTRES, POSTAL_PREFIX, STREET_SUFFIXES, kelurahanByKecamatan } from '../city-data.js';
 import { HISTORY_DAYS, type CityPlan } from '../generate.js';

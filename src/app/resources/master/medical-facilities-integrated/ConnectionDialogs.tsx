@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { TextField } from '@mui/material';
-import { facilityConnections } from '../../../../domain/resources/facility-connections';
+import { facilityConnections } from '../../../../resources/facility-connections';
 import { API_URL, httpClient } from '../../../providers/http';
 import { JsonFieldInput } from '../../generic/JsonFieldInput';
 import { SCHEMA_FORMS } from '../../generic/jsonForms';

@@ -5,7 +5,7 @@ import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import ScienceIcon from '@mui/icons-material/Science';
 import RouterIcon from '@mui/icons-material/Router';
 import KeyIcon from '@mui/icons-material/Key';
-import { facilityConnections } from '../../../../domain/resources/facility-connections';
+import { facilityConnections } from '../../../../resources/facility-connections';
 import { API_URL, httpClient } from '../../../providers/http';
 import type { RowsColumn } from '../../generic/RowsDialog';
 import { childResourceOf } from '../../screen-paths';

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { baseType, writableFields } from '../../../../domain/resource';
-import { facilityParams } from '../../../../domain/resources/facility-params';
+import { facilityParams } from '../../../../resources/facility-params';
 import { shown } from '../../generic/ConflictPanel';
 import type { RowsColumn } from '../../generic/RowsDialog';
 import { ChildRecords } from './ChildRecords';

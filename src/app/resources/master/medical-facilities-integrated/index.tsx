@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Grid } from '@mui/material';
-import { medicalFacilities } from '../../../../domain/resources/medical-facilities';
+import { medicalFacilities } from '../../../../resources/medical-facilities';
 import { ResourceDialog } from '../../generic/ResourceDialog';
 import { ConfirmVersionedDelete } from '../../generic/VersionedDeleteButton';
 import { consoleNameOf } from '../../screen-paths';

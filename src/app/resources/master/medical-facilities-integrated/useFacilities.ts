@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import { medicalFacilities } from '../../../../domain/resources/medical-facilities';
+import { medicalFacilities } from '../../../../resources/medical-facilities';
 import { consoleNameOf } from '../../screen-paths';
 import type { Facility } from './records';
 

@@ -1,0 +1,81 @@
+/** Master users (spec part 2 §2 'Master Data - Users', §3 'User', §5). */
+import { defineTexts } from '../../../i18n/resources/define';
+
+export const userTexts = defineTexts({
+  id: {
+    name: 'Pengguna |||| Pengguna',
+    title: 'Master Data - Users',
+    add_title: 'Tambah Pengguna',
+    edit_title: 'Edit Pengguna',
+    fields: {
+      id: 'ID',
+      name: 'Nama',
+      email: 'Email',
+      password: 'Password',
+      verified: 'Terverifikasi',
+      has_medicine_delivery: 'Layanan Antar Obat',
+      email_verified_at: 'Email Diverifikasi',
+      created_at: 'Dibuat',
+      updated_at: 'Diperbarui',
+    },
+    helpers: { password: 'Minimum 8 characters', password_edit: 'Kosongkan bila tidak diubah' },
+    sections: { account: 'Akun', status: 'Status & Layanan' },
+    columns: {
+      user_info: 'User Info',
+      email: 'Email',
+      status: 'Status',
+      services: 'Services',
+      created: 'Created',
+      id_line: 'ID %{id}',
+    },
+    filters: { search: 'Cari nama atau email', verified: 'Verifikasi' },
+    choices: {
+      verified: { true: 'Terverifikasi', false: 'Belum Terverifikasi' },
+      has_medicine_delivery: { true: 'Medicine Delivery', false: 'Tidak ada' },
+    },
+    empty: 'Belum ada data pengguna',
+    errors: {
+      fetch: 'Failed to fetch users',
+      save: 'Failed to save user',
+      delete: 'Failed to delete user',
+    },
+  },
+  en: {
+    name: 'User |||| Users',
+    title: 'Master Data - Users',
+    add_title: 'Add User',
+    edit_title: 'Edit User',
+    fields: {
+      id: 'ID',
+      name: 'Name',
+      email: 'Email',
+      password: 'Password',
+      verified: 'Verified',
+      has_medicine_delivery: 'Medicine Delivery Service',
+      email_verified_at: 'Email Verified',
+      created_at: 'Created',
+      updated_at: 'Updated',
+    },
+    helpers: { password: 'Minimum 8 characters', password_edit: 'Leave blank to keep the current one' },
+    sections: { account: 'Account', status: 'Status & Services' },
+    columns: {
+      user_info: 'User Info',
+      email: 'Email',
+      status: 'Status',
+      services: 'Services',
+      created: 'Created',
+      id_line: 'ID %{id}',
+    },
+    filters: { search: 'Search name or email', verified: 'Verification' },
+    choices: {
+      verified: { true: 'Verified', false: 'Not Verified' },
+      has_medicine_delivery: { true: 'Medicine Delivery', false: 'None' },
+    },
+    empty: 'No user data yet',
+    errors: {
+      fetch: 'Failed to fetch users',
+      save: 'Failed to save user',
+      delete: 'Failed to delete user',
+    },
+  },
+});
