@@ -161,32 +161,8 @@ export function rowChecker(
       for (const [field, message] of Object.entries(m.decl.validate?.(c.record) ?? {}))
         c.problems.push(problemAt(c, field, message));
     }
-    await requireSecretsOfNew(db, checked);
+    await requireSecretsOfNew(db, m, checked, requiredSecrets, problemAt);
     return checked;
-  }
-
-  /** A good row without a required secret must name a stored record by its natural key. */
-  async function requireSecretsOfNew(db: Queryable, checked: CheckedRow[]) {
-    const lacking = checked.filter(
-      (c) => !c.problems.length && requiredSecrets.some((f) => c.record[f] == null || c.record[f] === ''),
-    );
-    if (!lacking.length) return;
-    const key = m.decl.naturalKey!;
-    const params: unknown[] = [];
-    const tuples = lacking.map(
-      (c) => `(${key.map((k) => (params.push(String(c.record[k] ?? '')), `$${params.length}`)).join(', ')})`,
-    );
-    const { rows } = await db.query<Record<string, string>>(
-      `SELECT ${key.map((k) => `${quote(k)}::text AS ${quote(k)}`).join(', ')} FROM ${quote(m.decl.table)}
-        WHERE (${key.map((k) => `${quote(k)}::text`).join(', ')}) IN (${tuples.join(', ')})`,
-      params,
-    );
-    const stored = new Set(rows.map((r) => key.map((k) => r[k]).join('\u0001')));
-    for (const c of lacking) {
-      if (stored.has(key.map((k) => String(c.record[k] ?? '')).join('\u0001'))) continue;
-      for (const f of requiredSecrets)
-        if (c.record[f] == null || c.record[f] === '') c.problems.push(problemAt(c, f, SECRET_FOR_NEW));
-    }
   }
 
   /** Every field a checked record may hold (a record lacks those its row leaves empty). */
@@ -196,4 +172,34 @@ export function rowChecker(
   if (facilityColumn && importer.facility !== null) fields.add(facilityColumn);
 
   return { check, columns: [...fields] };
+}
+
+/** A good row without a required secret must name a stored record by its natural key. */
+async function requireSecretsOfNew(
+  db: Queryable,
+  m: ResourceModel,
+  checked: CheckedRow[],
+  requiredSecrets: string[],
+  problemAt: (row: SourceRow, field: string, message: string) => Problem,
+) {
+  const lacking = checked.filter(
+    (c) => !c.problems.length && requiredSecrets.some((f) => c.record[f] == null || c.record[f] === ''),
+  );
+  if (!lacking.length) return;
+  const key = m.decl.naturalKey!;
+  const params: unknown[] = [];
+  const tuples = lacking.map(
+    (c) => `(${key.map((k) => (params.push(String(c.record[k] ?? '')), `$${params.length}`)).join(', ')})`,
+  );
+  const { rows } = await db.query<Record<string, string>>(
+    `SELECT ${key.map((k) => `${quote(k)}::text AS ${quote(k)}`).join(', ')} FROM ${quote(m.decl.table)}
+      WHERE (${key.map((k) => `${quote(k)}::text`).join(', ')}) IN (${tuples.join(', ')})`,
+    params,
+  );
+  const stored = new Set(rows.map((r) => key.map((k) => r[k]).join('\u0001')));
+  for (const c of lacking) {
+    if (stored.has(key.map((k) => String(c.record[k] ?? '')).join('\u0001'))) continue;
+    for (const f of requiredSecrets)
+      if (c.record[f] == null || c.record[f] === '') c.problems.push(problemAt(c, f, SECRET_FOR_NEW));
+  }
 }

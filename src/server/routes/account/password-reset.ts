@@ -68,6 +68,13 @@ async function replacePassword(tx: Queryable, adminId: number, hash: string, mus
 }
 
 export function registerPasswordReset(app: FastifyInstance, db: Db, config: Config) {
+  registerResetRequest(app, db, config);
+  registerResetConfirm(app, db);
+  registerTemporaryPassword(app, db);
+}
+
+/** Whether links are e-mailed here, and the request for one. */
+function registerResetRequest(app: FastifyInstance, db: Db, config: Config) {
   const reset = config.passwordReset;
 
   app.get(
@@ -138,7 +145,10 @@ export function registerPasswordReset(app: FastifyInstance, db: Db, config: Conf
       return reply.status(202).send({ message: RESET_MESSAGES.sent });
     },
   );
+}
 
+/** A new password set with a link's token: the link is spent, every session ends. */
+function registerResetConfirm(app: FastifyInstance, db: Db) {
   app.post(
     '/api/auth/password-reset/confirm',
     {
@@ -193,7 +203,10 @@ export function registerPasswordReset(app: FastifyInstance, db: Db, config: Conf
       return { message: RESET_MESSAGES.done };
     },
   );
+}
 
+/** A super admin's temporary password for an admin, to be changed at the next sign-in. */
+function registerTemporaryPassword(app: FastifyInstance, db: Db) {
   app.post(
     '/api/master/web-admins/:id/temporary-password',
     {
