@@ -2,18 +2,53 @@
 // "N passed, N failed, N skipped" totalled over all suites, and a non-zero exit on failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { changedFiles, testsOfChanges, testsOfResource } from './test-select.mjs';
 
 let failed = 0;
 let passed = 0;
 let skipped = 0;
 
-// The three checks run at once (each mostly on one core), their output printed in order.
+const args = process.argv.slice(2);
+// The maintainer's loop: `--changed [ref]` runs the tests of the files changed since ref (default:
+// where this branch left main, uncommitted and new files included) and lints those files;
+// `--resource <name>` runs the tests named after one resource (test-select.mjs says how).
+const loop = args[0] === '--changed' || args[0] === '--resource';
+let picked = [];
+let lintFiles = ['.'];
+if (args[0] === '--changed') {
+  const changed = changedFiles(args[1]);
+  picked = testsOfChanges(changed);
+  lintFiles = changed.filter((f) => /\.(m?[jt]sx?|json|md|css|html)$/.test(f));
+  console.log(`${changed.length} changed files, ${picked.length} test files:`);
+} else if (args[0] === '--resource') {
+  if (!args[1]) {
+    console.log('usage: npm test -- --resource <name>, e.g. patients');
+    process.exit(2);
+  }
+  picked = testsOfResource(args[1]);
+  lintFiles = [];
+  console.log(`${picked.length} test files named after ${args[1]}:`);
+  // A misspelt name must not pass as "nothing to test".
+  if (picked.length === 0) failed++;
+}
+if (loop) for (const f of picked) console.log(`  ${f}`);
+
+// The three checks run at once (each mostly on one core), their output printed in order. The
+// loop lints and formats only the changed files and leaves the typecheck (a minute over the whole
+// project) to `npm run typecheck`.
+const lintable = lintFiles.filter((f) => f === '.' || /\.m?[jt]sx?$/.test(f));
+const checkList = loop
+  ? [
+      lintable.length && ['lint', 'npx', ['eslint', '--no-warn-ignored', ...lintable]],
+      lintFiles.length && ['format', 'npx', ['prettier', '--check', '--ignore-unknown', ...lintFiles]],
+    ].filter(Boolean)
+  : [
+      ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+      ['lint', 'npx', ['eslint', '.']],
+      ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    ];
 const checks = await Promise.all(
-  [
-    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-    ['lint', 'npx', ['eslint', '.']],
-    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ].map(
+  checkList.map(
     ([name, cmd, args]) =>
       new Promise((resolve) => {
         const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -53,7 +88,6 @@ function vitest(report, args, env = {}) {
   } else if (status !== 0) failed++;
 }
 
-const args = process.argv.slice(2);
 // Vitest gives a 2-core machine one worker. The unit, ui and API files are independent (each
 // API file has a database or schema of its own) and spend their time starting databases, so
 // they run two at a time; the browser files then run one at a time, as their project says.
@@ -71,6 +105,11 @@ if (args.length === 0) {
   ]);
   console.log('\n> vitest (e2e)');
   vitest('.test-data/vitest-report-e2e.json', ['--project', 'e2e']);
+} else if (loop) {
+  if (picked.length) {
+    console.log('\n> vitest');
+    vitest('.test-data/vitest-report.json', [...WORKERS, ...picked]);
+  }
 } else {
   console.log('\n> vitest');
   vitest('.test-data/vitest-report.json', args);
