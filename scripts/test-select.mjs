@@ -6,8 +6,9 @@
 // - it is a unit or UI test whose imports reach a changed file (those files are quick to run);
 // - it is an API test that imports a changed file itself (every API test reaches the whole
 //   server through its helper, so the full graph would pick them all);
-// - its name is the changed file's or its folder's (patients.ts, master/patients/ ->
-//   patients.test.ts, patient-access.test.ts), in any project, the browser tests included.
+// - its name is in the changed file's or its folder's name or the other way round (patients.ts,
+//   master/patients/ -> patients.test.ts, patient-access.test.ts; PerformanceAnalytics.tsx ->
+//   performance.test.ts), in any project, the browser tests included.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -88,11 +89,14 @@ function words(name) {
 
 const testName = (f) => words(path.basename(f).replace(/\.test\.tsx?$/, ''));
 
-/** True when the words of `key` appear in a row in the test file's name. */
-function named(test, key) {
-  const t = testName(test).join('-');
-  const k = words(key).join('-');
-  return k !== '' && `-${t}-`.includes(`-${k}-`);
+/**
+ * True when the words of `key` appear in a row in the test file's name, or the other way round:
+ * `patients` names patient-access.test.ts, and PerformanceAnalytics.tsx names performance.test.ts.
+ */
+function named(test, key, both = false) {
+  const t = `-${testName(test).join('-')}-`;
+  const k = `-${words(key).join('-')}-`;
+  return k !== '--' && (t.includes(k) || (both && k.includes(t)));
 }
 
 // Folder and file names that say where a file is, not what it is about.
@@ -137,7 +141,7 @@ export function testsOfChanges(changed) {
     const quick = test.startsWith('tests/unit/') || test.startsWith('tests/ui/');
     const reached = quick ? all : reach(test, cache, test.startsWith('tests/api/') ? 1 : 0);
     if ([...reached].some((f) => changedSet.has(f))) return true;
-    return keys.some((k) => named(test, k));
+    return keys.some((k) => named(test, k, true));
   });
 }
 
