@@ -1,33 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { rjsfValidators } from './scripts/rjsf-validators';
 
-// npm test's clock pass (scripts/test.mjs): the tests that read the clock once more at each
-// instant and time zone of CLOCK_INSTANTS ('<NOW>@<TZ>,...'), one project each, in a single
-// run that keeps both workers busy. A file reads NOW and TZ as it starts (clock.ts).
-const clockProjects = (process.env.CLOCK_INSTANTS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((instant) => {
-    const [at, tz] = instant.split('@');
-    return {
-      plugins: [rjsfValidators()],
-      test: {
-        name: `${at} ${tz}`,
-        include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
-        environment: 'node',
-        env: { NOW: at, TZ: tz },
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
-      },
-    };
-  });
-
 // Four projects: unit (pure domain), api (server through inject, PGlite and PostgreSQL),
 // ui (components in jsdom) and e2e (real Chromium against the real server).
 export default defineConfig({
   test: {
     projects: [
-      ...clockProjects,
       {
         // The console's build-time validators (virtual:rjsf-*) are the ones unit tests check.
         plugins: [rjsfValidators()],
