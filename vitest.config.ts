@@ -36,7 +36,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Builds and copies the console once; npm test runs two files at a time.
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // A worker imports the server once for all its files: each file still starts its own
+          // server, database and browser, and no test file mocks a module or stubs a global.
+          isolate: process.env.E2E_ISOLATE === '1',
         },
       },
     ],

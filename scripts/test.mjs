@@ -2,18 +2,53 @@
 // "N passed, N failed, N skipped" totalled over all suites, and a non-zero exit on failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { changedFiles, testsOfChanges, testsOfResource } from './test-select.mjs';
 
 let failed = 0;
 let passed = 0;
 let skipped = 0;
 
-// The three checks run at once (each mostly on one core), their output printed in order.
+const args = process.argv.slice(2);
+// The maintainer's loop: `--changed [ref]` runs the tests of the files changed since ref (default:
+// where this branch left main, uncommitted and new files included) and lints those files;
+// `--resource <name>` runs the tests named after one resource (test-select.mjs says how).
+const loop = args[0] === '--changed' || args[0] === '--resource';
+let picked = [];
+let lintFiles = ['.'];
+if (args[0] === '--changed') {
+  const changed = changedFiles(args[1]);
+  picked = testsOfChanges(changed);
+  lintFiles = changed.filter((f) => /\.(m?[jt]sx?|json|md|css|html)$/.test(f));
+  console.log(`${changed.length} changed files, ${picked.length} test files:`);
+} else if (args[0] === '--resource') {
+  if (!args[1]) {
+    console.log('usage: npm test -- --resource <name>, e.g. patients');
+    process.exit(2);
+  }
+  picked = testsOfResource(args[1]);
+  lintFiles = [];
+  console.log(`${picked.length} test files named after ${args[1]}:`);
+  // A misspelt name must not pass as "nothing to test".
+  if (picked.length === 0) failed++;
+}
+if (loop) for (const f of picked) console.log(`  ${f}`);
+
+// The three checks run at once (each mostly on one core), their output printed in order. The
+// loop lints and formats only the changed files and leaves the typecheck (a minute over the whole
+// project) to `npm run typecheck`.
+const lintable = lintFiles.filter((f) => f === '.' || /\.m?[jt]sx?$/.test(f));
+const checkList = loop
+  ? [
+      lintable.length && ['lint', 'npx', ['eslint', '--no-warn-ignored', ...lintable]],
+      lintFiles.length && ['format', 'npx', ['prettier', '--check', '--ignore-unknown', ...lintFiles]],
+    ].filter(Boolean)
+  : [
+      ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+      ['lint', 'npx', ['eslint', '.']],
+      ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    ];
 const checks = await Promise.all(
-  [
-    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-    ['lint', 'npx', ['eslint', '.']],
-    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ].map(
+  checkList.map(
     ([name, cmd, args]) =>
       new Promise((resolve) => {
         const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -53,10 +88,10 @@ function vitest(report, args, env = {}) {
   } else if (status !== 0) failed++;
 }
 
-const args = process.argv.slice(2);
 // Vitest gives a 2-core machine one worker. The unit, ui and API files are independent (each
 // API file has a database or schema of its own) and spend their time starting databases, so
-// they run two at a time; the browser files then run one at a time, as their project says.
+// they run two at a time. So do the browser files (E2E_WORKERS): each has its own server,
+// database and Chromium, and a browser test waits on its page much of the time.
 const WORKERS = ['--maxWorkers', process.env.TEST_WORKERS ?? '2'];
 if (args.length === 0) {
   console.log('\n> vitest (unit, ui, api)');
@@ -70,7 +105,17 @@ if (args.length === 0) {
     ...WORKERS,
   ]);
   console.log('\n> vitest (e2e)');
-  vitest('.test-data/vitest-report-e2e.json', ['--project', 'e2e']);
+  vitest('.test-data/vitest-report-e2e.json', [
+    '--project',
+    'e2e',
+    '--maxWorkers',
+    process.env.E2E_WORKERS ?? '2',
+  ]);
+} else if (loop) {
+  if (picked.length) {
+    console.log('\n> vitest');
+    vitest('.test-data/vitest-report.json', [...WORKERS, ...picked]);
+  }
 } else {
   console.log('\n> vitest');
   vitest('.test-data/vitest-report.json', args);
@@ -89,8 +134,13 @@ const INSTANTS = [
   ['2028-02-29T06:10:00Z', 'Pacific/Kiritimati'],
   ['2028-02-29T16:59:00Z', 'UTC'],
 ];
+// The API files whose data or answers follow the clock, and the unit files with a test that
+// asks the clock or the local time zone (found by instrumenting Date.now, Date() and the local
+// getters over tests/unit: the other unit tests pass their instants explicitly).
 const CLOCK_TESTS = [
-  'tests/unit/',
+  'tests/unit/form-validation.test.ts',
+  'tests/unit/log-writer.test.ts',
+  'tests/unit/resource-engine-helpers.test.ts',
   'tests/api/clock.test.ts',
   'tests/api/logs-api.test.ts',
   'tests/api/logs.test.ts',
@@ -105,10 +155,7 @@ if (args.length === 0 && process.env.CLOCK_PASS !== '0') {
     vitest(
       `.test-data/vitest-report-${at.replace(/:/g, '')}.json`,
       ['--project', 'unit', '--project', 'api', ...WORKERS, ...CLOCK_TESTS],
-      {
-        NOW: at,
-        TZ: tz,
-      },
+      { NOW: at, TZ: tz },
     );
   }
 }

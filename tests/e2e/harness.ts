@@ -6,13 +6,11 @@
  * Skip rule: without a Chromium binary the suites are skipped, unless E2E=1, in which case
  * they run and fail (CI must never skip silently).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -28,8 +26,9 @@ import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
+import { prepareConsole } from './console';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT, ensureBuild } from './console';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const E2E_REQUIRED = process.env.E2E === '1';
 /** True when the suites must be skipped: no browser and E2E=1 not set. */
@@ -46,49 +45,6 @@ const LAUNCH_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-/**
- * Builds the console into dist/ when it is missing or older than its sources. NODE_ENV is
- * forced to production: vitest sets NODE_ENV=test, and vite would otherwise honour it and
- * build React's development runtime into dist/ (which `npm start` would then serve).
- */
-export function ensureBuild() {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) throw new Error(`console build failed (exit ${r.status})`);
-}
-
-/** True when dir holds index.html and every /assets file it references. */
-function completeConsole(dir: string) {
-  const index = path.join(dir, 'index.html');
-  if (!existsSync(index)) return false;
-  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  return refs.every((ref) => existsSync(path.join(dir, ref)));
-}
-
-/**
- * Builds the console if stale and copies dist/ to a directory of this run, so a rebuild of
- * dist/ by someone else during the run (vite empties it) cannot break the pages under test.
- */
-function prepareConsole(target: string) {
-  for (let attempt = 1; ; attempt++) {
-    ensureBuild();
-    rmSync(target, { recursive: true, force: true });
-    try {
-      cpSync(path.join(ROOT, 'dist'), target, { recursive: true });
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      continue;
-    }
-    if (completeConsole(target)) return;
-    if (attempt >= 3) throw new Error('the built console in dist/ is incomplete');
-  }
-}
 
 export interface StartOptions {
   /** Demo patients to seed (default 60). */
@@ -124,12 +80,16 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH); E2E=1 requires it`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dkj-e2e-'));
-  const staticDir = path.join(dataDir, 'console');
-  try {
-    prepareConsole(staticDir);
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
+  // The console the run's global setup built and copied once, else a copy of this file's own.
+  let staticDir = inject('consoleDir');
+  if (!staticDir) {
+    staticDir = path.join(dataDir, 'console');
+    try {
+      prepareConsole(staticDir);
+    } catch (err) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
   }
   const config = loadConfig({}, { dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' });
   const contexts: BrowserContext[] = [];
