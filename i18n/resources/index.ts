@@ -6,7 +6,7 @@
 import { defineTexts } from './define';
 import { CHILD_RESOURCES, RESOURCES } from '../../src/resources';
 import { consoleNameOf, declaredMenuId } from '../../src/domain/menu';
-import type { ResourceTexts } from '../../src/domain/resource';
+import type { ResourceDeclaration, ResourceTexts } from '../../src/domain/resource';
 
 /**
  * The facility picker of every form that links a facility (GET /api/admin/medical-facilities):
@@ -30,11 +30,28 @@ const facilityOptionTexts = defineTexts({
 export function resourceTexts(lang: 'id' | 'en'): Record<string, ResourceTexts> {
   const texts: Record<string, ResourceTexts> = { 'admin/medical-facilities': facilityOptionTexts[lang] };
   for (const d of [...RESOURCES, ...CHILD_RESOURCES]) {
-    if (!d.texts) continue;
-    texts[d.name] = d.texts[lang];
-    if (consoleNameOf(d) !== d.name) texts[consoleNameOf(d)] = d.texts[lang];
+    const own = withSchemaTitles(d, d.texts?.[lang] ?? {});
+    texts[d.name] = own;
+    if (consoleNameOf(d) !== d.name) texts[consoleNameOf(d)] = own;
   }
   return texts;
+}
+
+/**
+ * A resource's texts with a label for every field: a field its texts do not name is labelled by
+ * its schema's `title`, so a field added to a schema with its title reads right in both
+ * languages until its texts name it.
+ */
+function withSchemaTitles(d: ResourceDeclaration, own: ResourceTexts): ResourceTexts {
+  const fields = (own.fields ?? {}) as Record<string, string>;
+  const titled = Object.entries(d.schema.properties ?? {}).filter(
+    ([f, p]) => !(f in fields) && typeof p.title === 'string',
+  );
+  if (!titled.length) return own;
+  return {
+    ...own,
+    fields: { ...Object.fromEntries(titled.map(([f, p]) => [f, p.title as string])), ...fields },
+  };
 }
 
 /** The sidebar labels of the resources' menu entries (ResourceDeclaration.menu), by menu id. */
