@@ -38,8 +38,17 @@ function AppAppBar() {
         </>
       }
     >
-      {/* A long title shortens with an ellipsis instead of running under the buttons. */}
-      <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      {/* A long title wraps between words (on a phone in a smaller type) instead of running under the buttons or being cut. */}
+      <TitlePortal
+        sx={{
+          minWidth: 0,
+          whiteSpace: 'normal',
+          overflowWrap: 'break-word',
+          fontSize: { xs: '0.95rem', sm: '1.1rem', md: '1.25rem' },
+          lineHeight: 1.25,
+          py: 0.5,
+        }}
+      />
       <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, opacity: 0.9, mr: 1 }}>
         {translate('app.title')}
       </Typography>
@@ -53,7 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
     // react-admin sizes the frame to its widest content (min-width: fit-content), so one wide
     // table made every screen wider than a phone; the content keeps the window's width and wide
     // tables scroll inside their own cards.
-    <RaLayout menu={Menu} appBar={AppAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+    // On a phone the content ends with room for the floating add button (56 px, 60 px above the
+    // foot), so the last rows and the pagination can scroll clear of it.
+    <RaLayout
+      menu={Menu}
+      appBar={AppAppBar}
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, pb: { xs: '136px', sm: 0 } } }}
+    >
       {children}
     </RaLayout>
   );

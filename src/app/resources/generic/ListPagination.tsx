@@ -25,5 +25,12 @@ export function ListPagination() {
         });
   // react-admin passes the rest of its props to MUI's TablePagination, whose label this replaces.
   const tablePaginationProps = { labelDisplayedRows } as Record<string, unknown>;
-  return <Pagination {...tablePaginationProps} />;
+  // On a phone the floating add button (56 px, 20 px from the right) sits at the foot of the
+  // screen: the arrows stay left of it.
+  return (
+    <Pagination
+      {...tablePaginationProps}
+      sx={{ '& .MuiTablePagination-toolbar': { pr: { xs: '84px', sm: '2px' } } }}
+    />
+  );
 }

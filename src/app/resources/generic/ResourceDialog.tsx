@@ -62,7 +62,8 @@ export type CustomInputs = Record<string, (props: { editing: boolean }) => React
 function DialogToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
   return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'transparent' }}>
+    // Opaque: on a phone the bar stays at the screen's foot and the fields scroll beneath it.
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'background.paper' }}>
       <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
       <SaveButton alwaysEnable />
     </Toolbar>

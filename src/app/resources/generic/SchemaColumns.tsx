@@ -68,6 +68,13 @@ function ValueChip({
       label={choiceLabel(translate, decl, field, value)}
       color={color}
       icon={Icon ? <Icon /> : undefined}
+      // A long value ('Puskesmas (community health centre)') wraps rather than widening its table.
+      sx={{
+        height: 'auto',
+        minHeight: 24,
+        maxWidth: 200,
+        '& .MuiChip-label': { whiteSpace: 'normal', py: '2px' },
+      }}
       // A single colour for every value (a specialization) reads as an outline; a status is filled.
       variant={color === 'default' || (spec.color && !spec.colors?.[String(value)]) ? 'outlined' : 'filled'}
     />

@@ -210,12 +210,15 @@ function SchemaField({ decl, field, editing, autoFocus }: SchemaInputProps) {
     return <NumberInput {...common} step={decl.inputSteps?.[field] ?? (type === 'integer' ? 1 : 'any')} />;
   if (type === 'boolean') return <BooleanInput source={field} label={label} />;
   const multiline = (prop.maxLength ?? 0) >= 300;
+  const time = prop.pattern === TIME_OF_DAY;
   return (
     <TextInput
       {...common}
-      type={prop.format === 'email' ? 'email' : prop.pattern === TIME_OF_DAY ? 'time' : 'text'}
+      type={prop.format === 'email' ? 'email' : time ? 'time' : 'text'}
       multiline={multiline}
       minRows={multiline ? 2 : undefined}
+      // The browser always shows a time field's '--:--': its label stays above it, as a date's does.
+      slotProps={time ? { inputLabel: { shrink: true } } : undefined}
     />
   );
 }
