@@ -93,6 +93,8 @@ function prepareConsole(target: string) {
 export interface StartOptions {
   /** Demo patients to seed (default 60). */
   patients?: number;
+  /** Settings of the server under test other than the harness's own (e.g. an SMTP_URL). */
+  config?: Partial<Config>;
 }
 
 export interface E2E {
@@ -131,7 +133,10 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  const config = loadConfig({}, { dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' });
+  const config = loadConfig(
+    {},
+    { ...options.config, dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' },
+  );
   const contexts: BrowserContext[] = [];
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
