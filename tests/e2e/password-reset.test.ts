@@ -10,7 +10,13 @@ import type { Page } from 'playwright-core';
 import { DEMO, SKIP_E2E, eventually, pathOf, startE2E, storageItem, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { startMailbox, tokenOf } from '../api/mailbox';
-import { hashToken } from '../../src/server/security/passwords';
+import { Secret, TOTP } from 'otpauth';
+import { hashPassword, hashToken } from '../../src/server/security/passwords';
+import { now } from '../../src/domain/clock';
+
+/** A code the server takes now and has not taken yet: the next step's. */
+const nextCode = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now() + 30_000 });
 
 const ASK_TEXT =
   'Atur ulang password lewat email belum tersedia. Hubungi super admin: ia dapat menyetel password sementara untuk akun Anda, yang wajib Anda ganti saat masuk.';
@@ -173,6 +179,71 @@ describe.skipIf(SKIP_E2E)('forgotten password without e-mail (e2e)', () => {
       body: JSON.stringify({ email: DEMO.admin, password: 'Sementara-2026' }),
     });
     expect(old.status).toBe(401);
+  });
+
+  /** A new account (not a demo one, so two-factor rules apply), with a temporary password. */
+  const accountWithTemporaryPassword = async (username: string, role: string, enrol = false) => {
+    const email = `${username}@dinkes.test`;
+    const hash = await hashPassword('Awal-Sandi-2026');
+    const { rows } = await e2e.db.query<{ id: number }>(
+      `INSERT INTO web_admins (username, email, password_hash, full_name, role)
+       VALUES ($1, $2, $3, $1, $4) RETURNING id`,
+      [username, email, hash, role],
+    );
+    let secret = '';
+    if (enrol) {
+      const res = await e2e.api(null, '/api/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'Awal-Sandi-2026' }),
+      });
+      const token = res.body.token as string;
+      secret = (await e2e.api(token, '/api/auth/2fa/setup', { method: 'POST' })).body.secret;
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now() });
+      const on = await e2e.api(token, '/api/auth/2fa/enable', {
+        method: 'POST',
+        body: JSON.stringify({ code }),
+      });
+      expect(on.status).toBe(200);
+    }
+    const root = await e2e.apiToken(DEMO.super_admin);
+    const set = await e2e.api(root, `/api/master/web-admins/${rows[0].id}/temporary-password`, {
+      method: 'POST',
+      body: JSON.stringify({ password: 'Sementara-2026' }),
+    });
+    expect(set.status).toBe(200);
+    return { email, secret };
+  };
+  const changeTo = async (page: Page, password: string) => {
+    await page.getByRole('heading', { name: 'Ganti Password Sementara' }).waitFor();
+    await page.locator('input[name="new_password"]').fill(password);
+    await page.locator('input[name="confirm_password"]').fill(password);
+    await page.getByRole('button', { name: 'Simpan dan Lanjutkan' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('sidebar-menu').waitFor();
+    const me = await e2e.api(await storageItem(page, 'token'), '/api/auth/me');
+    expect(me.body.password_change_required).toBe(false);
+  };
+
+  it('with two-factor on, the code comes first, then the change of the temporary password', async () => {
+    const { email, secret } = await accountWithTemporaryPassword('dua.langkah', 'admin', true);
+    const page = await e2e.newPage();
+    await signInWith(page, email, 'Sementara-2026');
+    await page.getByRole('textbox', { name: 'Kode Autentikasi' }).fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await changeTo(page, 'Kode-Lalu-Ganti-2026');
+  });
+
+  it('a role that must enrol does so first, then changes the temporary password', async () => {
+    const { email } = await accountWithTemporaryPassword('kepala.baru', 'super_admin');
+    const page = await e2e.newPage();
+    await signInWith(page, email, 'Sementara-2026');
+    await page.getByRole('heading', { name: 'Aktifkan Autentikasi Dua Faktor' }).waitFor();
+    const own = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
+    await page.getByRole('textbox', { name: 'Kode Autentikasi' }).fill(nextCode(own));
+    await page.getByRole('button', { name: 'Aktifkan', exact: true }).click();
+    await page.getByLabel('Saya sudah menyimpan kode pemulihan').check();
+    await page.getByRole('button', { name: 'Lanjutkan' }).click();
+    await changeTo(page, 'Enrol-Lalu-Ganti-2026');
   });
 
   it('a stored session whose password must be changed is sent back to the sign-in', async () => {

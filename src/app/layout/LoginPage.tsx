@@ -32,7 +32,15 @@ export function LoginPage() {
             />
           }
         >
-          <EnrolStep token={step.token} user={step.user} />
+          <EnrolStep
+            token={step.token}
+            user={step.user}
+            onEnrolled={
+              step.thenChange
+                ? () => advance({ kind: 'change', token: step.token, user: step.user })
+                : undefined
+            }
+          />
         </Suspense>
       )}
       {step.kind === 'change' && (

@@ -35,7 +35,8 @@ export class SignInStep extends Error {
   constructor(
     readonly next:
       | { kind: 'code'; mfaToken: string }
-      | { kind: 'enrol'; token: string; user: StoredUser }
+      // thenChange: a temporary password too, changed once the enrolment is done.
+      | { kind: 'enrol'; token: string; user: StoredUser; thenChange?: boolean }
       | { kind: 'change'; token: string; user: StoredUser },
   ) {
     super(next.kind);
@@ -120,7 +121,12 @@ export const authProvider: AuthProvider = {
     const body = await post(`${API_URL}/auth/login`, params);
     if (body.mfa_required) throw new SignInStep({ kind: 'code', mfaToken: body.mfa_token });
     if (body.two_factor_setup_required)
-      throw new SignInStep({ kind: 'enrol', token: body.token, user: storedUserOf(body.user) });
+      throw new SignInStep({
+        kind: 'enrol',
+        token: body.token,
+        user: storedUserOf(body.user),
+        thenChange: Boolean(body.password_change_required),
+      });
     if (body.password_change_required)
       throw new SignInStep({ kind: 'change', token: body.token, user: storedUserOf(body.user) });
     storeSession(body.token, storedUserOf(body.user));
