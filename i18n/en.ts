@@ -17,6 +17,7 @@ import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
 import { twoFactorTexts } from './pages/two-factor';
 import { accountTexts } from './pages/account';
+import { loginTexts } from './pages/login';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
 type ProductMessages = Pick<Messages, 'app' | 'resources'>;
@@ -59,20 +60,7 @@ export const en: typeof englishMessages & ProductMessages = {
       master_domain_config: 'Gateway Config',
       ...declaredMenuLabels('en'),
     },
-    login: {
-      title: 'Sign in',
-      // The product name, as app.title.
-      subtitle: 'Dashboard Analisis Kesehatan Jakarta',
-      email: 'Email',
-      password: 'Password',
-      submit: 'SIGN IN',
-      submitting: 'Signing in...',
-      forgot_password: 'Forgot password?',
-      show_password: 'Show password',
-      hide_password: 'Hide password',
-      failed: 'Login failed',
-      network_error: 'Network error. Please try again.',
-    },
+    login: loginTexts.en,
     sidebar: {
       logout: 'Sign out',
       copyright: '© %{year} DKI Jakarta Provincial Health Office',

@@ -17,6 +17,7 @@ import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
 import { twoFactorTexts } from './pages/two-factor';
 import { accountTexts } from './pages/account';
+import { loginTexts } from './pages/login';
 
 export const id = {
   ...raIndonesian,
@@ -55,19 +56,7 @@ export const id = {
       master_domain_config: 'Gateway Config',
       ...declaredMenuLabels('id'),
     },
-    login: {
-      title: 'Masuk',
-      subtitle: 'Dashboard Analisis Kesehatan Jakarta',
-      email: 'Email',
-      password: 'Password',
-      submit: 'MASUK',
-      submitting: 'Masuk...',
-      forgot_password: 'Lupa Password?',
-      show_password: 'Tampilkan password',
-      hide_password: 'Sembunyikan password',
-      failed: 'Login failed',
-      network_error: 'Network error. Please try again.',
-    },
+    login: loginTexts.id,
     sidebar: {
       logout: 'Keluar',
       copyright: '© %{year} Dinas Kesehatan Provinsi DKI Jakarta',

@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { dataProvider } from './providers/dataProvider';
@@ -18,6 +18,8 @@ const loadDashboard = () => import('./pages/Dashboard');
 const Dashboard = lazy(loadDashboard);
 /** The signed-in account's own two-factor page (the user menu's 'Autentikasi Dua Faktor'). */
 const TwoFactorPage = lazy(() => import('./pages/two-factor'));
+/** Where an e-mailed reset link leads: public, outside the signed-in layout. */
+const ResetPasswordPage = lazy(() => import('./layout/login/ResetPasswordPage'));
 
 /**
  * The login page, which meanwhile loads what 'Masuk' leads to: the dashboard and the menu, with
@@ -83,6 +85,16 @@ export function App() {
         <Resource key={r.name} {...r} />
       ))}
       <Resource name="admin/medical-facilities" recordRepresentation="name" />
+      <CustomRoutes noLayout>
+        <Route
+          path="/reset-password"
+          element={
+            <Suspense fallback={null}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
+      </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/account/two-factor" element={<TwoFactorPage />} />

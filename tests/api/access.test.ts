@@ -78,11 +78,13 @@ describe.each(dbTargets())('access control (%s)', (kind) => {
     const keyRoutes = routes.filter((r) => r.access === 'apiKey').map((r) => r.url);
     expect(keyRoutes).toContain('/api/simulation/v1/appointment');
     for (const url of keyRoutes) expect(url, url).toMatch(/^\/api\/simulation\//);
-    // Only login (and its second step, whose mfa_token is the credential), health and the API docs
-    // are public.
+    // Only login (and its second step, whose mfa_token is the credential), 'Lupa Password?' (whose
+    // link's token is the credential), health and the API docs are public.
     const publicRoutes = routes.filter((r) => r.access === 'public').map((r) => r.url);
     for (const url of publicRoutes)
-      expect(url, url).toMatch(/^\/api\/(auth\/login|auth\/2fa\/verify$|health|docs)/);
+      expect(url, url).toMatch(
+        /^\/api\/(auth\/login|auth\/2fa\/verify$|auth\/password-reset(\/confirm)?$|health|docs)/,
+      );
   });
 
   it('answers 401 to anonymous callers on every non-public route', async () => {

@@ -4,53 +4,10 @@
  * to ask; a super admin's temporary password that must be changed at the next sign-in.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { dbTargets, startTestApp, testConfig, DEMO_EMAILS, type TestApp } from './helper';
 import { RESET_MESSAGES } from '../../src/server/routes/account/password-reset';
 import { PASSWORD_CHANGE_REQUIRED } from '../../src/server/plugins/access';
-
-interface Received {
-  to: string;
-  text: string;
-}
-
-/** An SMTP server on loopback that keeps what it receives. */
-async function startMailbox() {
-  const received: Received[] = [];
-  const waiting: ((m: Received) => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address).join(','), text: raw };
-        received.push(mail);
-        waiting.shift()?.(mail);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    next: () =>
-      new Promise<Received>((resolve, reject) => {
-        waiting.push(resolve);
-        setTimeout(() => reject(new Error('no mail within 10 s')), 10_000);
-      }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A received mail's text, its quoted-printable soft breaks and '=' undone. */
-const textOf = (mail: Received) => mail.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-/** The token of the link in a received mail. */
-const tokenOf = (mail: Received) => /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(textOf(mail))![1];
+import { startMailbox, textOf, tokenOf } from './mailbox';
 
 describe.each(dbTargets())('password reset (%s)', (kind) => {
   let t: TestApp;

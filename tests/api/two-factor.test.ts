@@ -349,6 +349,46 @@ describe.each(dbTargets())('two-factor sign-in (%s)', (kind) => {
     expect((await login(a.email)).json().token).toEqual(expect.any(String));
   });
 
+  it('after the code, a temporary password still has to be changed', async () => {
+    const a = await newAdmin();
+    const { secret } = await enrol(a.token);
+    await post(superToken, `/api/master/web-admins/${a.id}/temporary-password`, {
+      password: 'Sementara-2026',
+    });
+    const step = await login(a.email, 'Sementara-2026');
+    advance(STEP);
+    const verified = await verify(step.json().mfa_token, codeAt(secret));
+    expect(verified.json()).toMatchObject({ token: expect.any(String), password_change_required: true });
+    const list = await t.request(verified.json().token, { method: 'GET', url: '/api/master/patients' });
+    expect(list.json().code).toBe('password_change_required');
+  });
+
+  it('a required role given a temporary password enrols first, then changes the password', async () => {
+    const a = await newAdmin('super_admin');
+    const set = await post(superToken, `/api/master/web-admins/${a.id}/temporary-password`, {
+      password: 'Sementara-2026',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const signed = await login(a.email, 'Sementara-2026');
+    expect(signed.json()).toMatchObject({ two_factor_setup_required: true, password_change_required: true });
+    const token = signed.json().token;
+    // The change waits for the enrolment, which the temporary password does not hold up.
+    const early = await post(token, '/api/auth/change-password', {
+      current_password: 'Sementara-2026',
+      new_password: 'Milik-Saya-2026',
+    });
+    expect(early.json().code).toBe('two_factor_setup_required');
+    await enrol(token);
+    const list = await t.request(token, { method: 'GET', url: '/api/master/patients' });
+    expect([list.statusCode, list.json().code]).toEqual([403, 'password_change_required']);
+    const changed = await post(token, '/api/auth/change-password', {
+      current_password: 'Sementara-2026',
+      new_password: 'Milik-Saya-2026',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.request(token, { method: 'GET', url: '/api/master/patients' })).statusCode).toBe(200);
+  });
+
   it('holds a required role to enrolment before anything else, and lets the demo super admin through', async () => {
     const a = await newAdmin('super_admin');
     const signed = await login(a.email);

@@ -49,6 +49,8 @@ const LAUNCH_ARGS = [
 export interface StartOptions {
   /** Demo patients to seed (default 60). */
   patients?: number;
+  /** Settings of the server under test other than the harness's own (e.g. an SMTP_URL). */
+  config?: Partial<Config>;
 }
 
 export interface E2E {
@@ -91,7 +93,10 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
       throw err;
     }
   }
-  const config = loadConfig({}, { dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' });
+  const config = loadConfig(
+    {},
+    { ...options.config, dataDir, secretKey: '0'.repeat(64), staticDir, host: '127.0.0.1' },
+  );
   const contexts: BrowserContext[] = [];
   let db: Db | undefined;
   let app: FastifyInstance | undefined;

@@ -1,15 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
   LinearProgress,
   LoadingIndicator,
   TitlePortal,
+  useLogout,
   useTranslate,
 } from 'react-admin';
 import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
 import { AppUserMenu } from './account/UserMenu';
+import { useMe } from './useMe';
 
 // The menu and its icons load after sign-in, not with the login page.
 /** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
@@ -56,6 +58,20 @@ function AppAppBar() {
   );
 }
 
+/**
+ * A session whose password became a temporary one (a super admin set it) is sent to the
+ * sign-in, where the change is asked for: the console's screens would refuse it anyway.
+ */
+function TemporaryPasswordGuard() {
+  const { data: me } = useMe();
+  const logout = useLogout();
+  const mustChange = Boolean(me?.password_change_required);
+  useEffect(() => {
+    if (mustChange) void logout();
+  }, [mustChange, logout]);
+  return null;
+}
+
 /** react-admin's layout: the 280 px drawer (temporary on narrow screens) holds our menu. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -69,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
       appBar={AppAppBar}
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, pb: { xs: '136px', sm: 0 } } }}
     >
+      <TemporaryPasswordGuard />
       {children}
     </RaLayout>
   );

@@ -1,78 +1,53 @@
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Logo } from './Logo';
-import { TEAL } from '../theme';
+import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { PasswordField } from './login/PasswordField';
 import { useLoginForm } from './login/useLoginForm';
 import { CodeStep } from './login/CodeStep';
+import { ChangeStep } from './login/ChangeStep';
+import { ForgotPassword } from './login/ForgotPassword';
+import { LoginShell } from './login/LoginShell';
 
 // Only a role that must enrol at sign-in needs the enrolment (and its QR code library).
 const EnrolStep = lazy(() => import('./login/EnrolStep'));
 
-function LoginHeader() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
-      <Logo size={72} />
-      <Typography component="h1" variant="h5" sx={{ mt: 2, fontWeight: 700 }}>
-        {translate('app.login.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" align="center">
-        {translate('app.login.subtitle')}
-      </Typography>
-    </Box>
-  );
-}
-
 /**
  * 'Masuk' (spec part 1 §2): email, password with show/hide, 'MASUK' / 'Masuk...', 'Lupa Password?';
- * then, for two-factor sign-in, the code step or the enrolment in the same card.
+ * then, in the same card, the code step or the enrolment of a two-factor sign-in, or the change
+ * of a temporary password. The language switch sits above the card.
  */
 export function LoginPage() {
   const translate = useTranslate();
   const form = useLoginForm();
-  const { step, restart } = form;
+  const { step, restart, advance } = form;
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        background: `linear-gradient(135deg, ${TEAL} 0%, #1e88e5 100%)`,
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: step.kind === 'enrol' ? 460 : 400 }} elevation={6}>
-        <CardContent sx={{ p: 4 }}>
-          <LoginHeader />
-          {step.kind === 'code' && <CodeStep mfaToken={step.mfaToken} onRestart={restart} />}
-          {step.kind === 'enrol' && (
-            <Suspense
-              fallback={
-                <CircularProgress
-                  aria-label={translate('ra.page.loading')}
-                  sx={{ display: 'block', mx: 'auto' }}
-                />
-              }
-            >
-              <EnrolStep token={step.token} user={step.user} />
-            </Suspense>
-          )}
-          {step.kind === 'password' && <PasswordStep form={form} />}
-        </CardContent>
-      </Card>
-    </Box>
+    <LoginShell title={translate('app.login.title')} wide={step.kind === 'enrol'}>
+      {step.kind === 'code' && <CodeStep mfaToken={step.mfaToken} onRestart={restart} onNext={advance} />}
+      {step.kind === 'enrol' && (
+        <Suspense
+          fallback={
+            <CircularProgress
+              aria-label={translate('ra.page.loading')}
+              sx={{ display: 'block', mx: 'auto' }}
+            />
+          }
+        >
+          <EnrolStep
+            token={step.token}
+            user={step.user}
+            onEnrolled={
+              step.thenChange
+                ? () => advance({ kind: 'change', token: step.token, user: step.user })
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
+      {step.kind === 'change' && (
+        <ChangeStep token={step.token} user={step.user} current={step.current} onRestart={restart} />
+      )}
+      {step.kind === 'password' && <PasswordStep form={form} />}
+    </LoginShell>
   );
 }
 
@@ -102,9 +77,7 @@ function PasswordStep({ form }: { form: ReturnType<typeof useLoginForm> }) {
         />
         <PasswordField value={password} onChange={setPassword} />
         <Box sx={{ textAlign: 'right', mt: 0.5 }}>
-          <Typography variant="body2" color="primary" component="span">
-            {translate('app.login.forgot_password')}
-          </Typography>
+          <ForgotPassword email={email} />
         </Box>
         <Button
           type="submit"

@@ -16,6 +16,8 @@ export interface Me {
   /** Menu paths the role may open, from the stored role-to-menu matrix. */
   menus: string[];
   two_factor?: { enabled: boolean; required: boolean; setup_required: boolean };
+  /** A temporary password a super admin set: the session may only change it. */
+  password_change_required?: boolean;
 }
 
 export const LOGIN_FAILED = 'Login failed';
@@ -25,16 +27,24 @@ let mePromise: Promise<Me> | null = null;
 
 /**
  * What a sign-in asks for after the password, thrown by login() for the login page to show:
- * the code (two-factor on), or the enrolment (a role that must use it, with a session that may
- * only enrol and is not stored until the enrolment is done).
+ * the code (two-factor on), the enrolment (a role that must use it), or the change of a
+ * temporary password. The last two come with a session that may only do that, and that is not
+ * stored until it is done.
  */
-export class TwoFactorStep extends Error {
+export class SignInStep extends Error {
   constructor(
-    readonly next: { kind: 'code'; mfaToken: string } | { kind: 'enrol'; token: string; user: StoredUser },
+    readonly next:
+      | { kind: 'code'; mfaToken: string }
+      // thenChange: a temporary password too, changed once the enrolment is done.
+      | { kind: 'enrol'; token: string; user: StoredUser; thenChange?: boolean }
+      | { kind: 'change'; token: string; user: StoredUser },
   ) {
     super(next.kind);
   }
 }
+
+/** The 403 code of every call a session makes before its temporary password is changed. */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
 
 /** The three ways login() is called: the password, the code of the second step, an enrolled session. */
 export type LoginParams =
@@ -103,13 +113,22 @@ export const authProvider: AuthProvider = {
     }
     if ('mfa_token' in params) {
       const body = await post(`${API_URL}/auth/2fa/verify`, params);
+      if (body.password_change_required)
+        throw new SignInStep({ kind: 'change', token: body.token, user: storedUserOf(body.user) });
       storeSession(body.token, storedUserOf(body.user));
       return { recoveryCodesLeft: body.recovery_codes_left as number | undefined };
     }
     const body = await post(`${API_URL}/auth/login`, params);
-    if (body.mfa_required) throw new TwoFactorStep({ kind: 'code', mfaToken: body.mfa_token });
+    if (body.mfa_required) throw new SignInStep({ kind: 'code', mfaToken: body.mfa_token });
     if (body.two_factor_setup_required)
-      throw new TwoFactorStep({ kind: 'enrol', token: body.token, user: storedUserOf(body.user) });
+      throw new SignInStep({
+        kind: 'enrol',
+        token: body.token,
+        user: storedUserOf(body.user),
+        thenChange: Boolean(body.password_change_required),
+      });
+    if (body.password_change_required)
+      throw new SignInStep({ kind: 'change', token: body.token, user: storedUserOf(body.user) });
     storeSession(body.token, storedUserOf(body.user));
   },
   async logout() {
@@ -129,7 +148,10 @@ export const authProvider: AuthProvider = {
     if (!getToken()) throw { redirectTo: '/login', message: false };
   },
   async checkError(error) {
-    if (error?.status === 401) {
+    // A session whose temporary password must be changed reaches nothing else: sign in again,
+    // which leads to the change.
+    const mustChange = error?.status === 403 && error?.body?.code === PASSWORD_CHANGE_REQUIRED_CODE;
+    if (error?.status === 401 || mustChange) {
       mePromise = null;
       clearSession();
       throw { redirectTo: '/login', logoutUser: true };

@@ -143,7 +143,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
         code: 'two_factor_setup_required',
       });
     }
-    if (admin.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) {
+    // A session that must enrol does so first (enrolment is refused nothing here); the change of a
+    // temporary password comes after, else a required role given one could do neither.
+    const enrolling = admin.twoFactorPending && request.routeOptions.config.beforeTwoFactor;
+    if (admin.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange && !enrolling) {
       return reply.status(403).send({
         error: PASSWORD_CHANGE_REQUIRED,
         message: PASSWORD_CHANGE_REQUIRED,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { SignInStep } from '../../providers/authProvider';
 
 const T = 'app.two_factor';
 
@@ -9,7 +10,16 @@ const T = 'app.two_factor';
  * authenticator app, or one of the recovery codes ('Gunakan kode pemulihan'). A wrong code stays
  * on this step; an expired step or a blocked account goes back to the password with the reason.
  */
-export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart: (reason: string) => void }) {
+export function CodeStep({
+  mfaToken,
+  onRestart,
+  onNext,
+}: {
+  mfaToken: string;
+  onRestart: (reason: string) => void;
+  /** A temporary password: its change comes after the code. */
+  onNext: (next: SignInStep['next']) => void;
+}) {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
@@ -27,6 +37,7 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
       const left = (ret as { recoveryCodesLeft?: number } | undefined)?.recoveryCodesLeft;
       if (left !== undefined) notify(`${T}.recovery_left`, { type: 'warning', messageArgs: { count: left } });
     } catch (err) {
+      if (err instanceof SignInStep) return onNext(err.next);
       const e = err as Error & { errors?: Record<string, string> };
       setSubmitting(false);
       if (e.errors?.code) setError(e.errors.code);

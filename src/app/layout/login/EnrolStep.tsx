@@ -7,9 +7,18 @@ const T = 'app.two_factor';
 
 /**
  * A role that must use two-factor sign-in and has not enrolled: the login card enrols it with
- * the session that may only enrol, and stores that session once it is on.
+ * the session that may only enrol, and stores that session once it is on (or, with a temporary
+ * password, goes on to its change: `onEnrolled`).
  */
-export default function EnrolStep({ token, user }: { token: string; user: StoredUser }) {
+export default function EnrolStep({
+  token,
+  user,
+  onEnrolled,
+}: {
+  token: string;
+  user: StoredUser;
+  onEnrolled?: () => void;
+}) {
   const translate = useTranslate();
   const login = useLogin();
   return (
@@ -24,7 +33,7 @@ export default function EnrolStep({ token, user }: { token: string; user: Stored
         email={user.email}
         token={token}
         doneLabel={translate(`${T}.continue`)}
-        onDone={() => void login({ session: { token, user } }, '/dashboard')}
+        onDone={() => (onEnrolled ? onEnrolled() : void login({ session: { token, user } }, '/dashboard'))}
       />
     </Box>
   );

@@ -29,6 +29,8 @@ const verifySchema = {
         user: userSchema,
         // After a recovery code: how many are left, so the console can say it.
         recovery_codes_left: { type: 'integer' },
+        // A temporary password: the session may only change it (as the password step says).
+        password_change_required: { type: 'boolean' },
       },
     },
     400: errorSchema,
