@@ -181,6 +181,31 @@ describe.skipIf(SKIP_E2E)('forgotten password without e-mail (e2e)', () => {
     expect(old.status).toBe(401);
   });
 
+  it("a super admin sets a temporary password from the web admins' list", async () => {
+    const page = await e2e.newPage({ as: DEMO.super_admin });
+    await page.goto('/master/web-admins');
+    const row = page.getByRole('row').filter({ hasText: DEMO.viewer });
+    await row.getByRole('button', { name: 'Setel Password Sementara' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Password sementara' }).fill('Sementara-Viewer-26');
+    await expectNoSeriousA11yViolations(page, 'the temporary password dialog');
+    await dialog.getByRole('button', { name: 'Setel', exact: true }).click();
+    await page
+      .getByText('Password sementara disimpan; pengguna wajib menggantinya saat masuk berikutnya.')
+      .first()
+      .waitFor();
+    const { rows } = await e2e.db.query<{ must_change_password: boolean }>(
+      'SELECT must_change_password FROM web_admins WHERE email = $1',
+      [DEMO.viewer],
+    );
+    expect(rows[0].must_change_password).toBe(true);
+    const login = await e2e.api(null, '/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: DEMO.viewer, password: 'Sementara-Viewer-26' }),
+    });
+    expect(login.body.password_change_required).toBe(true);
+  });
+
   /** A new account (not a demo one, so two-factor rules apply), with a temporary password. */
   const accountWithTemporaryPassword = async (username: string, role: string, enrol = false) => {
     const email = `${username}@dinkes.test`;

@@ -11,12 +11,14 @@ import { journeyConfigs } from '../../resources/journey-config';
 import { simulatorApiKeys } from '../../resources/simulator-api-keys';
 import { simulatorPoli } from '../../resources/simulator-poli';
 import { simulatorAppointments } from '../../resources/simulator-appointments';
+import { webAdmins } from '../../resources/web-admins';
 import patientsScreen from '../../resources/patients/screen';
 import appointmentsScreen from '../../resources/appointments/screen';
 import journeyConfigScreen from '../../resources/journey-config/screen';
 import simulatorApiKeysScreen from '../../resources/simulator-api-keys/screen';
 import simulatorPoliScreen from '../../resources/simulator-poli/screen';
 import simulatorAppointmentsScreen from '../../resources/simulator-appointments/screen';
+import webAdminsScreen from '../../resources/web-admins/screen';
 
 /** What react-admin's <Resource> gets for one declared resource. */
 export interface ResourceScreenEntry {
@@ -38,6 +40,7 @@ const customScreens: Record<string, ComponentType> = {
   [appointments.name]: appointmentsScreen,
   [simulatorApiKeys.name]: simulatorApiKeysScreen,
   [simulatorPoli.name]: simulatorPoliScreen,
+  [webAdmins.name]: webAdminsScreen,
   [journeyConfigs.name]: journeyConfigScreen,
   [simulatorAppointments.name]: simulatorAppointmentsScreen,
 };

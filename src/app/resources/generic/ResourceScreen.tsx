@@ -40,6 +40,8 @@ export interface ResourceScreenProps {
   inputs?: CustomInputs;
   /** Actions of the screen's own beside Add and Export (copy from master, initialize defaults). */
   actions?: ReactNode;
+  /** A row's actions of the screen's own, before Edit and Delete (a temporary password). */
+  rowActions?: ReactNode;
   /** A record's tabs beside its edit form, and the form tab's label (DialogTabs). */
   tabs?: DialogTab[];
   formTabLabel?: string;
@@ -137,6 +139,7 @@ function ResourceScreenBody({
   defaults,
   inputs,
   actions,
+  rowActions,
   tabs,
   formTabLabel,
 }: ResourceScreenProps) {
@@ -203,6 +206,7 @@ function ResourceScreenBody({
           >
             {/* Side by side where the table has room, one above the other where it has not. */}
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+              {rowActions}
               <EditButton />
               {!ownRowOnly && <VersionedDeleteButton decl={decl} />}
             </Box>
