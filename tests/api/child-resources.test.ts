@@ -103,6 +103,7 @@ describe.each(dbTargets())('child resources of the engine (%s)', (kind) => {
       'DELETE /api/test/boxes/:boxId/items/:id',
       'GET /api/test/boxes/:boxId/items',
       'GET /api/test/boxes/:boxId/items/:id',
+      'GET /api/test/boxes/:boxId/items/export',
       'PATCH /api/test/boxes/:boxId/items/:id',
       'POST /api/test/boxes/:boxId/items',
       'POST /api/test/boxes/:boxId/items/import',

@@ -95,7 +95,7 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
     const [row] = await q<{ id: number; kecamatan_code: string | null }>(
       `INSERT INTO patients (identity_type, identity_number, full_name, place_of_birth, date_of_birth,
                              gender, marital_status, insurance, district, created_by)
-       VALUES ('PASPOR', $1, $2, 'Jakarta', $3, $4, 'Menikah', $5, $6, 'test')
+       VALUES ('Passport', $1, $2, 'Jakarta', $3, $4, 'Menikah', $5, $6, 'test')
        RETURNING id, kecamatan_code`,
       [`${MARK}${seq}`, `Pasien ${MARK} ${seq}`, p.dob, p.gender, p.insurance ?? null, p.district ?? null],
     );
@@ -104,8 +104,8 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
   async function insertFacility(type: string | null, kecamatan: string | null = null) {
     seq++;
     const [row] = await q<{ id: number }>(
-      `INSERT INTO medical_facilities (name, type, kecamatan_code) VALUES ($1, $2, $3) RETURNING id`,
-      [`Faskes ${MARK} ${seq}`, type, kecamatan],
+      `INSERT INTO medical_facilities (name, email, type, kecamatan_code) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [`Faskes ${MARK} ${seq}`, `faskes${seq}@dashboard.test`, type, kecamatan],
     );
     return row.id;
   }
@@ -406,7 +406,7 @@ describe.each(dbTargets())('dashboard API (%s)', (kind) => {
     await insertPatient({ gender: 'P', dob: `${y - 90}-06-15`, insurance: 'Umum' }); // 65+
     await insertPatient({ gender: 'L', dob: `${y - 5}-12-31`, insurance: 'Asuransi Swasta' }); // 0-5
     await insertPatient({ gender: 'L', dob: `${y - 6}-01-01`, insurance: null }); // 6-17
-    await insertPatient({ gender: 'P', dob: `${y - 18}-01-01`, insurance: '' }); // 18-35
+    await insertPatient({ gender: 'P', dob: `${y - 18}-01-01`, insurance: null }); // 18-35
     await insertPatient({ gender: 'P', dob: `${y - 50}-12-31`, insurance: 'Umum' }); // 36-50
     await insertPatient({ gender: 'P', dob: `${y}-01-01`, insurance: 'BPJS' }); // 0-5
 

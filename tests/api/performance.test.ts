@@ -120,7 +120,8 @@ describe.each(dbTargets())('performance analytics API (%s)', (kind) => {
     ]);
     facility = (
       await t.db.query(
-        `INSERT INTO medical_facilities (name, type) VALUES ('Klinik Kinerja Uji', 'KLINIK') RETURNING id`,
+        `INSERT INTO medical_facilities (name, email, type)
+         VALUES ('Klinik Kinerja Uji', 'kinerja@faskes.test', 'KLINIK') RETURNING id`,
       )
     ).rows[0].id;
     for (const v of VISITS) {

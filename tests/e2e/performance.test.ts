@@ -83,7 +83,10 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
 
   it("shows '-' and no score for the figures of a facility without appointments", async () => {
     const name = 'Klinik Tanpa Kunjungan';
-    await e2e.db.query(`INSERT INTO medical_facilities (name, type) VALUES ($1, 'KLINIK')`, [name]);
+    await e2e.db.query(`INSERT INTO medical_facilities (name, email, type) VALUES ($1, $2, 'KLINIK')`, [
+      name,
+      `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@faskes.test`,
+    ]);
     const page = await e2e.newPage({ as: DEMO.admin });
     await page.setViewportSize({ width: 1400, height: 1000 });
     await page.goto('/performance-analytics');
