@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
@@ -10,11 +10,12 @@ import {
 import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
 import { AppUserMenu } from './account/UserMenu';
+import { preloadable } from '../preloadable';
 
 // The menu and its icons load after sign-in, not with the login page.
+const AppMenu = preloadable(() => import('./AppMenu'));
 /** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
-export const loadAppMenu = () => import('./AppMenu');
-const AppMenu = lazy(loadAppMenu);
+export const loadAppMenu = AppMenu.preload;
 function Menu() {
   const translate = useTranslate();
   return (

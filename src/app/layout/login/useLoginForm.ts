@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogin } from 'react-admin';
 import { getToken } from '../../providers/session';
 import { LOGIN_FAILED, TwoFactorStep } from '../../providers/authProvider';
+import { useLoginToDashboard } from '../../pages/dashboard-figures';
 
 /** What the login card shows: the password form, the code of a two-factor sign-in, or the enrolment. */
 export type LoginStep = { kind: 'password' } | TwoFactorStep['next'];
@@ -13,7 +13,7 @@ export type LoginStep = { kind: 'password' } | TwoFactorStep['next'];
  * sent on at once.
  */
 export function useLoginForm() {
-  const login = useLogin();
+  const login = useLoginToDashboard();
   const navigate = useNavigate();
   const [email, setEmailValue] = useState('');
   const [password, setPasswordValue] = useState('');
