@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchMe, type Me } from '../providers/authProvider';
+import { fetchMe, lastMeAnswer, type Me } from '../providers/authProvider';
 import { ACCESS_REFUSED_EVENT } from '../providers/http';
 
 /** How often an open console reads its access again, so a super admin's change reaches it. */
@@ -22,6 +22,9 @@ export function useMe() {
     queryKey: ['auth', 'me'],
     queryFn: () => fetchMe(true),
     staleTime: 5_000,
+    // The answer the sign-in asked for (for react-admin's identity and permissions), while fresh.
+    initialData: () => lastMeAnswer()?.me,
+    initialDataUpdatedAt: () => lastMeAnswer()?.at,
     refetchInterval: ACCESS_REFRESH_MS,
     refetchOnWindowFocus: true,
   });

@@ -22,6 +22,14 @@ export const LOGIN_FAILED = 'Login failed';
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
 let mePromise: Promise<Me> | null = null;
+/** The last answer of /auth/me and when it arrived: useMe starts from it instead of asking again. */
+let lastMe: { me: Me; at: number } | null = null;
+export const lastMeAnswer = () => lastMe;
+/** A new session (or none): the next caller asks the server. */
+function forgetMe() {
+  mePromise = null;
+  lastMe = null;
+}
 
 /**
  * What a sign-in asks for after the password, thrown by login() for the login page to show:
@@ -86,9 +94,14 @@ async function post(url: string, body: object) {
 export function fetchMe(fresh = false): Promise<Me> {
   if (!mePromise || fresh) {
     const next = httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
-    next.catch(() => {
-      if (mePromise === next) mePromise = null;
-    });
+    next.then(
+      (me) => {
+        if (mePromise === next) lastMe = { me, at: Date.now() };
+      },
+      () => {
+        if (mePromise === next) mePromise = null;
+      },
+    );
     mePromise = next;
   }
   return mePromise;
@@ -96,7 +109,7 @@ export function fetchMe(fresh = false): Promise<Me> {
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
-    mePromise = null;
+    forgetMe();
     if ('session' in params) {
       storeSession(params.session.token, params.session.user);
       return;
@@ -114,7 +127,7 @@ export const authProvider: AuthProvider = {
   },
   async logout() {
     const token = getToken();
-    mePromise = null;
+    forgetMe();
     clearSession();
     if (token) {
       // Revoke the session on the server; the console is signed out either way.
@@ -130,7 +143,7 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error) {
     if (error?.status === 401) {
-      mePromise = null;
+      forgetMe();
       clearSession();
       throw { redirectTo: '/login', logoutUser: true };
     }
