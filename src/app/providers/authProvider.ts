@@ -22,14 +22,6 @@ export const LOGIN_FAILED = 'Login failed';
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
 let mePromise: Promise<Me> | null = null;
-/** The last answer of /auth/me and when it arrived: useMe starts from it instead of asking again. */
-let lastMe: { me: Me; at: number } | null = null;
-export const lastMeAnswer = () => lastMe;
-/** A new session (or none): the next caller asks the server. */
-function forgetMe() {
-  mePromise = null;
-  lastMe = null;
-}
 
 /**
  * What a sign-in asks for after the password, thrown by login() for the login page to show:
@@ -94,14 +86,9 @@ async function post(url: string, body: object) {
 export function fetchMe(fresh = false): Promise<Me> {
   if (!mePromise || fresh) {
     const next = httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
-    next.then(
-      (me) => {
-        if (mePromise === next) lastMe = { me, at: Date.now() };
-      },
-      () => {
-        if (mePromise === next) mePromise = null;
-      },
-    );
+    next.catch(() => {
+      if (mePromise === next) mePromise = null;
+    });
     mePromise = next;
   }
   return mePromise;
@@ -109,7 +96,7 @@ export function fetchMe(fresh = false): Promise<Me> {
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
-    forgetMe();
+    mePromise = null;
     if ('session' in params) {
       storeSession(params.session.token, params.session.user);
       return;
@@ -127,7 +114,7 @@ export const authProvider: AuthProvider = {
   },
   async logout() {
     const token = getToken();
-    forgetMe();
+    mePromise = null;
     clearSession();
     if (token) {
       // Revoke the session on the server; the console is signed out either way.
@@ -143,7 +130,7 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error) {
     if (error?.status === 401) {
-      forgetMe();
+      mePromise = null;
       clearSession();
       throw { redirectTo: '/login', logoutUser: true };
     }
