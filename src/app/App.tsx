@@ -12,10 +12,11 @@ import { RequireMenuAccess, RedirectToDashboard } from './components/RequireMenu
 import { NotBuiltYet } from './pages/NotBuiltYet';
 import { menuLeaves } from '../domain/menu';
 import { resourceScreens } from './resources/screens';
+import { preloadable } from './preloadable';
+import { loadCharts } from './components/charts';
 
 // Screens load on first visit (their charts later still): the login bundle stays small.
-const loadDashboard = () => import('./pages/Dashboard');
-const Dashboard = lazy(loadDashboard);
+const Dashboard = preloadable(() => import('./pages/Dashboard'));
 /** The signed-in account's own two-factor page (the user menu's 'Autentikasi Dua Faktor'). */
 const TwoFactorPage = lazy(() => import('./pages/two-factor'));
 /** Where an e-mailed reset link leads: public, outside the signed-in layout. */
@@ -27,7 +28,8 @@ const ResetPasswordPage = lazy(() => import('./layout/login/ResetPasswordPage'))
  */
 function LoginAndPrefetch() {
   useEffect(() => {
-    const load = () => void Promise.all([loadDashboard(), loadAppMenu()]).catch(() => undefined);
+    const load = () =>
+      void Promise.all([Dashboard.preload(), loadAppMenu(), loadCharts()]).catch(() => undefined);
     const id = window.setTimeout(load, 200);
     return () => window.clearTimeout(id);
   }, []);

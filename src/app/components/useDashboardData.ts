@@ -82,11 +82,16 @@ export const pollWhileUnavailable = (query: { state: { error: Error | null } }) 
  */
 export function useDashboardData<T>(path: string, options: { keepPrevious?: boolean } = {}) {
   return useQuery<T, Error>({
-    queryKey: ['dashboard', path],
-    queryFn: async () => (await httpClient(`${API_URL}/dashboard/${path}`)).json as T,
-    staleTime: 30_000,
-    retry: retryOnce,
+    ...dashboardQuery<T>(path),
     refetchInterval: pollWhileUnavailable,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }
+
+/** The query of one aggregate, shared by useDashboardData and a prefetch of the same key. */
+export const dashboardQuery = <T>(path: string) => ({
+  queryKey: ['dashboard', path],
+  queryFn: async () => (await httpClient(`${API_URL}/dashboard/${path}`)).json as T,
+  staleTime: 30_000,
+  retry: retryOnce,
+});

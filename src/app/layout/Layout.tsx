@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
@@ -12,11 +12,12 @@ import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
 import { AppUserMenu } from './account/UserMenu';
 import { useMe } from './useMe';
+import { preloadable } from '../preloadable';
 
 // The menu and its icons load after sign-in, not with the login page.
+const AppMenu = preloadable(() => import('./AppMenu'));
 /** The sidebar's module (loaded after sign-in, or ahead of it on the login page). */
-export const loadAppMenu = () => import('./AppMenu');
-const AppMenu = lazy(loadAppMenu);
+export const loadAppMenu = AppMenu.preload;
 function Menu() {
   const translate = useTranslate();
   return (

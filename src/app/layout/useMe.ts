@@ -6,6 +6,8 @@ import { ACCESS_REFUSED_EVENT } from '../providers/http';
 /** How often an open console reads its access again, so a super admin's change reaches it. */
 export const ACCESS_REFRESH_MS = 10_000;
 
+const ME_KEY = ['auth', 'me'];
+
 /**
  * The signed-in admin's profile and allowed menu paths, read again when the window gets the
  * focus, every ACCESS_REFRESH_MS and at once after the server refused a call (403): the sidebar
@@ -14,13 +16,15 @@ export const ACCESS_REFRESH_MS = 10_000;
 export function useMe() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ME_KEY });
     window.addEventListener(ACCESS_REFUSED_EVENT, refresh);
     return () => window.removeEventListener(ACCESS_REFUSED_EVENT, refresh);
   }, [queryClient]);
   return useQuery<Me>({
-    queryKey: ['auth', 'me'],
-    queryFn: () => fetchMe(true),
+    queryKey: ME_KEY,
+    // The first read takes the answer the sign-in asked for (react-admin's identity and
+    // permissions), even while it is on its way; every later one asks the server.
+    queryFn: () => fetchMe(queryClient.getQueryData(ME_KEY) !== undefined),
     staleTime: 5_000,
     refetchInterval: ACCESS_REFRESH_MS,
     refetchOnWindowFocus: true,

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
@@ -20,6 +21,7 @@ import {
   type FacilityTypeCount,
   type PatientDemographics,
 } from '../components/useDashboardData';
+import { DASHBOARD_FIGURES } from './dashboard-figures';
 
 const STAT_CARDS = [
   { key: 'patients', field: 'totalPatients', icon: <PeopleIcon />, color: 'primary' },
@@ -36,22 +38,27 @@ const STAT_CARDS = [
 export default function Dashboard() {
   const translate = useTranslate();
   const labels = useCodeLabels();
-  const stats = useDashboardData<DashboardStats>('stats');
-  const appointments = useDashboardData<AppointmentDay[]>('appointments-by-date');
-  const facilities = useDashboardData<FacilityTypeCount[]>('medical-facilities');
-  const demographics = useDashboardData<PatientDemographics>('patient-demographics');
+  const stats = useDashboardData<DashboardStats>(DASHBOARD_FIGURES.stats);
+  const appointments = useDashboardData<AppointmentDay[]>(DASHBOARD_FIGURES.appointments);
+  const facilities = useDashboardData<FacilityTypeCount[]>(DASHBOARD_FIGURES.facilities);
+  const demographics = useDashboardData<PatientDemographics>(DASHBOARD_FIGURES.demographics);
 
-  const facilitySlices = (facilities.data ?? []).map((r) => ({
+  // The charts render after the key figures have been painted (their rendering takes a while).
+  const appointmentDays = useAfterFigures(appointments);
+  const facilityTypes = useAfterFigures(facilities);
+  const patientGroups = useAfterFigures(demographics);
+
+  const facilitySlices = (facilityTypes.data ?? []).map((r) => ({
     name: labels.facilityType(r.facility_type),
     value: r.count,
   }));
-  const byGender = (demographics.data?.byGender ?? []).map((r) => ({
+  const byGender = (patientGroups.data?.byGender ?? []).map((r) => ({
     ...r,
     gender: labels.gender(r.gender),
   }));
-  const byAge = demographics.data?.byAge ?? [];
+  const byAge = patientGroups.data?.byAge ?? [];
   const demographicsState = {
-    loading: demographics.isPending,
+    loading: patientGroups.pending,
     error: demographics.error,
     errorMessage: translate('app.dashboard.errors.demographics'),
     onRetry: () => demographics.refetch(),
@@ -104,14 +111,14 @@ export default function Dashboard() {
           wide
           testId="chart-appointments"
           title={translate('app.dashboard.charts.appointments')}
-          loading={appointments.isPending}
+          loading={appointmentDays.pending}
           error={appointments.error}
           errorMessage={translate('app.dashboard.errors.appointments')}
           onRetry={() => appointments.refetch()}
-          empty={!sumBy(appointments.data ?? [], (d) => d.count)}
+          empty={!sumBy(appointmentDays.data ?? [], (d) => d.count)}
         >
           <SeriesChart
-            data={appointments.data ?? []}
+            data={appointmentDays.data ?? []}
             categoryKey="appointment_date"
             categoryFormatter={dayMonth}
             series={[{ key: 'count', name: translate('app.analysis.common.appointments'), kind: 'area' }]}
@@ -120,7 +127,7 @@ export default function Dashboard() {
         <ChartCard
           testId="chart-facility-types"
           title={translate('app.dashboard.charts.facility_types')}
-          loading={facilities.isPending}
+          loading={facilityTypes.pending}
           error={facilities.error}
           errorMessage={translate('app.dashboard.errors.facilities')}
           onRetry={() => facilities.refetch()}
@@ -148,4 +155,13 @@ export default function Dashboard() {
       </ChartGrid>
     </Box>
   );
+}
+
+/**
+ * A query's answer one render later than the key figures', in a render React may interrupt to
+ * paint: pending until then, so its card keeps the skeleton meanwhile.
+ */
+function useAfterFigures<T>(query: { data: T | undefined; isPending: boolean }) {
+  const data = useDeferredValue(query.data ?? null, null);
+  return { data: data ?? undefined, pending: query.isPending || data !== (query.data ?? null) };
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogin, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { getToken } from '../../providers/session';
 import { LOGIN_FAILED, NETWORK_ERROR, SignInStep } from '../../providers/authProvider';
+import { useLoginToDashboard } from '../../pages/dashboard-figures';
 
 type Next = SignInStep['next'];
 
@@ -29,7 +30,7 @@ export type LoginStep =
  * sent on at once.
  */
 export function useLoginForm() {
-  const login = useLogin();
+  const login = useLoginToDashboard();
   const translate = useTranslate();
   const navigate = useNavigate();
   // The password typed, kept past the code step: it is the current one if a change follows.
