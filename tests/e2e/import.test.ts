@@ -70,8 +70,8 @@ describe.skipIf(SKIP_E2E)('import into a list (e2e)', () => {
     const problems = dialog.getByTestId('import-problems').locator('tbody tr');
     await eventually(() => problems.count()).toBe(2);
     const cells = (i: number) => problems.nth(i).locator('td').allInnerTexts();
-    expect(await cells(0)).toEqual(['2', 'Nomor Identitas', ROWS[1][2], NIK_MESSAGES.genderMismatch]);
-    expect((await cells(1)).slice(0, 3)).toEqual(['4', 'Tanggal Lahir', '31/02/1990']);
+    expect(await cells(0)).toEqual(['3', 'Nomor Identitas', ROWS[1][2], NIK_MESSAGES.genderMismatch]);
+    expect((await cells(1)).slice(0, 3)).toEqual(['5', 'Tanggal Lahir', '31/02/1990']);
     expect(await dialog.getByTestId('import-count-valid').innerText()).toContain('3');
     expect(await dialog.getByTestId('import-count-rejected').innerText()).toContain('2');
     expect(await marked()).toBe(0);
