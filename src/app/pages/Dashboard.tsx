@@ -21,7 +21,7 @@ import {
   type FacilityTypeCount,
   type PatientDemographics,
 } from '../components/useDashboardData';
-import { DASHBOARD_FIGURES } from './dashboard-figures';
+import { DASHBOARD_FIGURES } from '../components/dashboard-figures';
 
 const STAT_CARDS = [
   { key: 'patients', field: 'totalPatients', icon: <PeopleIcon />, color: 'primary' },
@@ -30,6 +30,34 @@ const STAT_CARDS = [
   { key: 'emergencies', field: 'totalEmergencies', icon: <EmergencyIcon />, color: 'error' },
   { key: 'reports', field: 'totalReports', icon: <AssignmentIcon />, color: 'warning' },
 ] as const;
+
+/** The five key figures, or the reason they could not be read with a retry. */
+function KeyFigures({ stats }: { stats: ReturnType<typeof useDashboardData<DashboardStats>> }) {
+  const translate = useTranslate();
+  return stats.error ? (
+    <Box sx={{ mb: 2 }} data-testid="stats-error">
+      <LoadError
+        message={translate('app.dashboard.errors.stats')}
+        error={stats.error}
+        onRetry={() => stats.refetch()}
+      />
+    </Box>
+  ) : (
+    <StatGrid>
+      {STAT_CARDS.map((c) => (
+        <StatCard
+          key={c.key}
+          testId={`stat-${c.key}`}
+          label={translate(`app.dashboard.cards.${c.key}`)}
+          value={stats.data?.[c.field]}
+          icon={c.icon}
+          color={c.color}
+          loading={stats.isPending}
+        />
+      ))}
+    </StatGrid>
+  );
+}
 
 /**
  * The landing screen: five key figures and four charts, each section loaded on its own so one
@@ -82,29 +110,7 @@ export default function Dashboard() {
         {translate('app.dashboard.subtitle')}
       </Typography>
 
-      {stats.error ? (
-        <Box sx={{ mb: 2 }} data-testid="stats-error">
-          <LoadError
-            message={translate('app.dashboard.errors.stats')}
-            error={stats.error}
-            onRetry={() => stats.refetch()}
-          />
-        </Box>
-      ) : (
-        <StatGrid>
-          {STAT_CARDS.map((c) => (
-            <StatCard
-              key={c.key}
-              testId={`stat-${c.key}`}
-              label={translate(`app.dashboard.cards.${c.key}`)}
-              value={stats.data?.[c.field]}
-              icon={c.icon}
-              color={c.color}
-              loading={stats.isPending}
-            />
-          ))}
-        </StatGrid>
-      )}
+      <KeyFigures stats={stats} />
 
       <ChartGrid>
         <ChartCard

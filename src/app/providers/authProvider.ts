@@ -24,6 +24,8 @@ export const LOGIN_FAILED = 'Login failed';
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
 let mePromise: Promise<Me> | null = null;
+/** The session token the last answer was for. */
+let meToken: string | null = null;
 
 /**
  * What a sign-in asks for after the password, thrown by login() for the login page to show:
@@ -94,12 +96,14 @@ async function post(url: string, body: object) {
  * role's menus reaches an open console).
  */
 export function fetchMe(fresh = false): Promise<Me> {
-  if (!mePromise || fresh) {
+  // The last answer is another session's once the stored token has changed.
+  if (!mePromise || fresh || meToken !== getToken()) {
     const next = httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
     next.catch(() => {
       if (mePromise === next) mePromise = null;
     });
     mePromise = next;
+    meToken = getToken();
   }
   return mePromise;
 }

@@ -107,24 +107,7 @@ function ForgotPasswordDialog({ initialEmail, onClose }: { initialEmail: string;
       <form onSubmit={send} noValidate>
         <DialogTitle id="forgot-password-title">{translate(`${T}.title`)}</DialogTitle>
         <DialogContent dividers>
-          {mode === 'loading' && (
-            <CircularProgress aria-label={translate(`${T}.loading`)} sx={{ display: 'block', mx: 'auto' }} />
-          )}
-          {mode === 'ask' && (
-            <Alert severity="info" role="status" data-testid="forgot-password-ask">
-              {translate(`${T}.no_email`)}
-            </Alert>
-          )}
-          {mode === 'failed' && (
-            <Alert severity="error" role="alert">
-              {translate(`${T}.failed`)}
-            </Alert>
-          )}
-          {mode === 'email' && sent && (
-            <Alert severity="success" role="status" data-testid="forgot-password-sent">
-              {translate(`${T}.sent`)}
-            </Alert>
-          )}
+          <ResetStatus mode={mode} sent={sent} />
           {asking && (
             <>
               <Typography variant="body2" color="text.secondary">
@@ -174,4 +157,30 @@ function ForgotPasswordDialog({ initialEmail, onClose }: { initialEmail: string;
       </form>
     </Dialog>
   );
+}
+
+/** Where the dialog stands: asking the server, whom to ask, a failure, or the link sent. */
+function ResetStatus({ mode, sent }: { mode: Mode; sent: boolean }) {
+  const translate = useTranslate();
+  if (mode === 'loading')
+    return <CircularProgress aria-label={translate(`${T}.loading`)} sx={{ display: 'block', mx: 'auto' }} />;
+  if (mode === 'ask')
+    return (
+      <Alert severity="info" role="status" data-testid="forgot-password-ask">
+        {translate(`${T}.no_email`)}
+      </Alert>
+    );
+  if (mode === 'failed')
+    return (
+      <Alert severity="error" role="alert">
+        {translate(`${T}.failed`)}
+      </Alert>
+    );
+  if (sent)
+    return (
+      <Alert severity="success" role="status" data-testid="forgot-password-sent">
+        {translate(`${T}.sent`)}
+      </Alert>
+    );
+  return null;
 }

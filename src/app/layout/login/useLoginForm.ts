@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { getToken } from '../../providers/session';
 import { LOGIN_FAILED, NETWORK_ERROR, SignInStep } from '../../providers/authProvider';
-import { useLoginToDashboard } from '../../pages/dashboard-figures';
+import { useLoginToDashboard } from '../../components/dashboard-figures';
 
 type Next = SignInStep['next'];
 

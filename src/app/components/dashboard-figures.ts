@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLogin } from 'react-admin';
-import { dashboardQuery } from '../components/useDashboardData';
+import { dashboardQuery } from './useDashboardData';
 
 /**
  * The aggregates the dashboard shows (GET /api/dashboard/<path>). The server opens all of them
