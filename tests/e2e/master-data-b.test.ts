@@ -218,7 +218,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       );
       await expectNoSeriousA11yViolations(page, 'master web admins');
 
-      // The role filter offers every role but medical_facility.
+      // The role filter offers every role, facility operators too.
       await page.getByRole('combobox', { name: /^Peran/ }).click();
       const options = await page.getByRole('listbox').getByRole('option').allInnerTexts();
       expect(options.map((o) => o.trim()).filter((o) => o)).toEqual([
@@ -226,6 +226,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
         'Staf',
         'Admin',
         'Super Admin',
+        'Fasilitas Kesehatan',
       ]);
       await page.getByRole('listbox').getByRole('option', { name: 'Staf', exact: true }).click();
       await eventually(() => listFilter(page)).toEqual({ role: 'staff' });

@@ -38,7 +38,8 @@ export const simulatorPatients = defineResource({
     name: { strong: true, secondary: 'nik', label: 'columns.patient' },
     nik: { kind: 'code' },
     date_of_birth: { kind: 'date', secondary: 'place_of_birth', label: 'columns.birth' },
-    no_mr: { text: 'columns.mr', secondary: 'no_jkn', label: 'columns.numbers' },
+    // The number as stored: it carries its own 'RM' (RM3000012).
+    no_mr: { secondary: 'no_jkn', label: 'columns.numbers' },
     no_jkn: { text: 'columns.jkn' },
     insurance_type: { colors: INSURANCE_COLORS },
     phone: { secondary: 'email', label: 'columns.contact' },

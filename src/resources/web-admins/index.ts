@@ -57,8 +57,9 @@ export const webAdmins = defineResource({
     last_login: { label: 'columns.last_login', empty: 'never' },
     created_at: { label: 'columns.created_at' },
   },
+  // Every role, facility operators too (the old console's filter left them out: they could not
+  // be listed by role).
   listFilters: ['role'],
-  filterChoices: { role: ['viewer', 'staff', 'admin', 'super_admin'] },
   recordRepresentation: 'username',
   uniqueMessages: { username: USERNAME_TAKEN, email: EMAIL_TAKEN },
   visibleWhen: { medical_facility_id: needsFacility },
