@@ -71,7 +71,7 @@ describe.skipIf(SKIP_E2E)('import below an integrated facility (e2e)', () => {
     expect(await dialog.getByTestId('import-count-rejected').innerText()).toContain('1');
     const problems = dialog.getByTestId('import-problems').locator('tbody tr');
     await eventually(() => problems.count()).toBe(1);
-    expect((await problems.first().locator('td').allInnerTexts()).slice(0, 2)).toEqual(['2', 'Nilai']);
+    expect((await problems.first().locator('td').allInnerTexts()).slice(0, 2)).toEqual(['3', 'Nilai']);
     await dialog.getByRole('button', { name: 'Tutup' }).click();
 
     // The tab reads its rows again when the import ends: they are this facility's.
