@@ -224,8 +224,17 @@ export async function chooseOption(page: Page, scope: Page | Locator, label: str
   const searches = await box.evaluate((el) => el.tagName === 'INPUT');
   await box.click();
   if (searches) await box.fill(option);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  // A click that lands while the menu is still opening can be lost on a busy machine: the option
+  // is clicked again while the list stays open (choosing the same option twice is harmless).
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    try {
+      await page.getByRole('listbox').waitFor({ state: 'detached', timeout: attempt < 3 ? 3_000 : 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** A local-storage value of the page's origin. */
