@@ -233,6 +233,7 @@ export async function chooseOption(page: Page, scope: Page | Locator, label: str
       return;
     } catch (err) {
       if (attempt >= 3) throw err;
+      if (!(await page.getByRole('listbox').isVisible())) return;
     }
   }
 }
