@@ -9,9 +9,14 @@ const tab = (lang: 'id' | 'en') => medicalFacilityTexts[lang].integrated;
 
 // The tab's texts (fields, add and edit titles, empty state) are the child resource's own, so
 // its generated dialog and list read them; a connection's blank password keeps the stored one.
+// A save that fails without the server's word says the spec's 'Gagal menyimpan koneksi'.
 const connections = (lang: 'id' | 'en') => ({
   ...tab(lang).connections,
   helpers: { x_password_edit: tab(lang).connections.password_kept },
+  errors: {
+    save: medicalFacilityTexts[lang].errors.save_connection,
+    delete: medicalFacilityTexts[lang].errors.delete,
+  },
 });
 
 export const facilityConnectionTexts = defineTexts({

@@ -6,10 +6,15 @@ import { defineTexts } from '../../../i18n/resources/define';
 import { medicalFacilityTexts } from '../medical-facilities/texts';
 
 const tab = (lang: 'id' | 'en') => medicalFacilityTexts[lang].integrated;
+const errors = (lang: 'id' | 'en') => {
+  const e = medicalFacilityTexts[lang].errors;
+  return { save: e.save_param, delete: e.delete };
+};
 
 export const facilityParamTexts = defineTexts({
   // The tab's texts (fields, add and edit titles, empty state) are the child resource's own, so
   // its generated dialog and list read them.
-  id: { name: 'Parameter Fasilitas |||| Parameter Fasilitas', ...tab('id').params },
-  en: { name: 'Facility Parameter |||| Facility Parameters', ...tab('en').params },
+  // A save that fails without the server's word says the spec's 'Gagal menyimpan parameter'.
+  id: { name: 'Parameter Fasilitas |||| Parameter Fasilitas', ...tab('id').params, errors: errors('id') },
+  en: { name: 'Facility Parameter |||| Facility Parameters', ...tab('en').params, errors: errors('en') },
 });

@@ -51,8 +51,6 @@ export const medicalFacilityTexts = defineTexts({
       delete_facility: 'Fasilitas "%{name}" beserta parameter dan koneksinya akan dihapus.',
       delete_param: 'Parameter %{name} akan dihapus.',
       delete_connection: 'Koneksi %{name} akan dihapus.',
-      saved: 'Data tersimpan',
-      deleted: 'Data terhapus',
       params: {
         empty: 'Belum ada parameter',
         add: 'Tambah Parameter',
@@ -150,8 +148,6 @@ export const medicalFacilityTexts = defineTexts({
       delete_facility: 'Facility "%{name}" and its parameters and connections will be deleted.',
       delete_param: 'Parameter %{name} will be deleted.',
       delete_connection: 'Connection %{name} will be deleted.',
-      saved: 'Saved',
-      deleted: 'Deleted',
       params: {
         empty: 'No parameters yet',
         add: 'Add Parameter',
