@@ -21,6 +21,8 @@ describe.each(dbTargets())('domain (gateway) configuration API (%s)', (kind) => 
     url: string,
     payload?: object,
   ) => t.request(token, { method, url, payload });
+  const conditional = (method: 'PUT' | 'PATCH' | 'DELETE', url: string, version: unknown, payload?: object) =>
+    t.request(superAdmin, { method, url, payload, headers: { 'if-match': `"${String(version)}"` } });
   const list = async () => {
     const res = await api(superAdmin, 'GET', `${BASE}/connections`);
     expect(res.statusCode, res.body).toBe(200);
@@ -155,5 +157,42 @@ describe.each(dbTargets())('domain (gateway) configuration API (%s)', (kind) => 
       [String(row.id)],
     );
     expect(rows.map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'DELETE']);
+  });
+
+  it('a change, an activation or a delete on an old version (If-Match) is refused with 412 and the mapping as it is now', async () => {
+    const conn = connections[2] ?? connections[1];
+    const created = await api(superAdmin, 'POST', BASE, {
+      facility_code: 'RSV02',
+      connection_id: conn.connection_id,
+      target_production_url: 'https://rsv.example.id/api',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const first = created.json();
+    const url = `${BASE}/${first.id}`;
+    const edited = await conditional('PUT', url, first.version, {
+      target_sandbox_url: 'https://sb.rsv.example.id',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const now = edited.json();
+    expect(now.version).not.toBe(first.version);
+
+    for (const [method, path] of [
+      ['PUT', url],
+      ['PATCH', `${url}/activate`],
+      ['DELETE', url],
+    ] as const) {
+      const stale = await conditional(
+        method,
+        path,
+        first.version,
+        method === 'PUT' ? { is_active: true } : undefined,
+      );
+      expect(stale.statusCode, `${method} ${path}`).toBe(412);
+      expect(stale.json().current).toMatchObject({ id: first.id, version: now.version, is_active: false });
+    }
+    const activated = await conditional('PATCH', `${url}/activate`, now.version);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect((await conditional('DELETE', url, now.version)).statusCode).toBe(412);
+    expect((await conditional('DELETE', url, activated.json().version)).statusCode).toBe(200);
   });
 });

@@ -29,3 +29,7 @@ export interface HttpFailure {
   message?: string;
   body?: { errors?: Record<string, string> };
 }
+
+/** A write on the version shown: someone else's change meanwhile answers 412 instead of being overwritten. */
+export const onVersion = (version: number | null) =>
+  new Headers({ Accept: 'application/json', 'If-Match': `"${String(version)}"` });

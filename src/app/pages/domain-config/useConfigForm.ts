@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/http';
-import { BASE, T, type DomainConnection, type HttpFailure } from './connections';
+import { BASE, T, onVersion, type DomainConnection, type HttpFailure } from './connections';
 
 /**
  * The add/edit dialog's values, checks and save: a new mapping starts from the chosen
@@ -53,12 +53,12 @@ export function useConfigForm(row: DomainConnection | 'new', free: DomainConnect
             target_production_url: values.target_production_url,
             target_sandbox_url: values.target_sandbox_url,
             is_active: values.is_active,
-            version: editing!.version,
           }
         : { ...values, connection_id: Number(values.connection_id) };
       await httpClient(isEdit ? `${BASE}/${editing!.id}` : BASE, {
         method: isEdit ? 'PUT' : 'POST',
         body: JSON.stringify(body),
+        ...(isEdit ? { headers: onVersion(editing!.version) } : {}),
       });
       onSaved();
     } catch (err) {

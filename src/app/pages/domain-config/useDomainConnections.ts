@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { httpClient } from '../../providers/http';
-import { BASE, KEY, T, type DomainConnection, type HttpFailure } from './connections';
+import { BASE, KEY, T, onVersion, type DomainConnection, type HttpFailure } from './connections';
 
 /**
  * The connections (filtered by the search on facility name, connection code or facility code),
@@ -41,9 +41,17 @@ export function useDomainConnections(search: string) {
     await reload();
   };
   const activate = (r: DomainConnection) =>
-    act(() => httpClient(`${BASE}/${r.id}/activate`, { method: 'PATCH' }), 'activated', 'activate');
+    act(
+      () => httpClient(`${BASE}/${r.id}/activate`, { method: 'PATCH', headers: onVersion(r.version) }),
+      'activated',
+      'activate',
+    );
   const remove = (r: DomainConnection) =>
-    act(() => httpClient(`${BASE}/${r.id}`, { method: 'DELETE' }), 'deleted', 'delete');
+    act(
+      () => httpClient(`${BASE}/${r.id}`, { method: 'DELETE', headers: onVersion(r.version) }),
+      'deleted',
+      'delete',
+    );
 
   return {
     rows,

@@ -3,10 +3,11 @@
  * and active flag changed (optimistically locked by version), activated, deleted. Every change
  * is an activity of domain_configs.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/db.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../plugins/errors.js';
 import { logActivity } from '../../plugins/audit.js';
+import { expectedVersions } from '../../resources/writes.js';
 import {
   CODE_MESSAGE,
   CODE_PATTERN,
@@ -26,6 +27,27 @@ import {
   readTargets,
   tags,
 } from './shared.js';
+
+/**
+ * A change on an old version (If-Match, or `version` in the body, as the generic engine reads
+ * it): 412 with the mapping as it is now, instead of overwriting someone else's change.
+ */
+async function checkVersion(
+  tx: Queryable,
+  request: FastifyRequest,
+  id: number,
+  current: Record<string, any>,
+) {
+  const bodyVersion = (request.body as { version?: unknown } | undefined)?.version;
+  const expected =
+    expectedVersions(request) ?? (Number.isInteger(bodyVersion) ? [String(bodyVersion)] : undefined);
+  if (expected === undefined || expected === '*' || expected.includes(String(current.version))) return;
+  const err = new AppError(412, CONFIG_CHANGED);
+  err.extra = { current: await answerFor(tx, id) };
+  throw err;
+}
+
+const ifMatchHeader = { type: 'object', properties: { 'if-match': { type: 'string' } } };
 
 export function registerMappingRoutes(app: FastifyInstance, db: Db) {
   registerCreate(app, db);
@@ -108,6 +130,7 @@ function registerUpdate(app: FastifyInstance, db: Db) {
         tags,
         summary: "Updates a mapping's targets (facility code and connection stay)",
         params: idParams,
+        headers: ifMatchHeader,
         body: { type: 'object', properties: bodyProps },
       },
     },
@@ -120,11 +143,7 @@ function registerUpdate(app: FastifyInstance, db: Db) {
       const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope);
-        if (body.version !== undefined && body.version !== before.version) {
-          const err = new AppError(412, CONFIG_CHANGED);
-          err.extra = { current: await answerFor(tx, id) };
-          throw err;
-        }
+        await checkVersion(tx, request, id, before);
         if (body.connection_id != null && Number(body.connection_id) !== before.connection_id) {
           const message = 'Koneksi tidak dapat diubah setelah konfigurasi dibuat';
           throw new AppError(400, message, { connection_id: message });
@@ -159,12 +178,16 @@ function registerUpdate(app: FastifyInstance, db: Db) {
 function registerActivate(app: FastifyInstance, db: Db) {
   app.patch(
     '/api/admin/domain/:id/activate',
-    { config: { access }, schema: { tags, summary: 'Activates a configured mapping', params: idParams } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Activates a configured mapping', params: idParams, headers: ifMatchHeader },
+    },
     async (request) => {
       const { id } = request.params as { id: number };
       const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope, NOT_CONFIGURED);
+        await checkVersion(tx, request, id, before);
         const { rows } = await tx.query(
           `UPDATE ${TABLE} SET is_active = true, version = version + 1, updated_at = app_now()
             WHERE id = $1 RETURNING *`,
@@ -190,13 +213,19 @@ function registerDelete(app: FastifyInstance, db: Db) {
     '/api/admin/domain/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Deletes a mapping (the connection stays)', params: idParams },
+      schema: {
+        tags,
+        summary: 'Deletes a mapping (the connection stays)',
+        params: idParams,
+        headers: ifMatchHeader,
+      },
     },
     async (request) => {
       const { id } = request.params as { id: number };
       const scope = request.admin!.facilityScope;
       return db.transaction(async (tx) => {
         const before = await loadConfig(tx, id, scope);
+        await checkVersion(tx, request, id, before);
         await tx.query(`DELETE FROM ${TABLE} WHERE id = $1`, [id]);
         await logActivity(tx, request, {
           action: 'DELETE',
