@@ -83,10 +83,15 @@ export function JsonFieldsDialog({
     if (!record || invalid) return;
     setBusy(true);
     setError(null);
-    const body: Record<string, unknown> = { version: record.version };
+    const body: Record<string, unknown> = {};
     for (const f of fields) body[f] = f in states ? states[f].value : record[f];
     try {
-      await httpClient(url, { method: 'PATCH', body: JSON.stringify(body) });
+      // On the version shown: a change someone saved meanwhile answers 412, not an overwrite.
+      await httpClient(url, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: new Headers({ Accept: 'application/json', 'If-Match': `"${String(record.version)}"` }),
+      });
       notify(translate(`${T}.saved`), { type: 'success' });
       refresh();
       onClose();
