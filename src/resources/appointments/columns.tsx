@@ -1,9 +1,9 @@
-import { FunctionField, ReferenceField, type TranslateFunction } from 'react-admin';
+import { ReferenceField, type TranslateFunction } from 'react-admin';
 import { Button } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { formatDate } from '../../domain/format';
 import { INSURANCE_COLORS } from '../patients';
-import { ColorChip, stackedColumn } from '../../app/resources/generic/cells';
+import { cellColumn, chipColumn, stackedColumn } from '../../app/resources/generic/cells';
 
 const R = 'resources.master/appointments';
 
@@ -44,41 +44,21 @@ export function appointmentColumns(translate: TranslateFunction, onJourney: (app
       main: r.poly_name || r.poly_code,
       lines: [r.doctor_name],
     })),
-    <FunctionField
-      key="insurance"
-      label={`${R}.columns.insurance`}
-      sortable={false}
-      render={(r: any) => <ColorChip value={r.health_insurance} colors={INSURANCE_COLORS} />}
-    />,
-    <FunctionField
-      key="queue"
-      label={`${R}.columns.queue`}
-      sortable={false}
-      textAlign="right"
-      render={(r: any) => r.queue_number ?? '-'}
-    />,
-    <FunctionField
-      key="type"
-      label={`${R}.columns.patient_type`}
-      sortable={false}
-      render={(r: any) => (
-        <ColorChip
-          value={String(!!r.new_patient)}
-          colors={{ true: 'info' }}
-          variant="outlined"
-          label={translate(`${R}.choices.new_patient.${!!r.new_patient}`)}
-        />
-      )}
-    />,
-    <FunctionField
-      key="journey"
-      label={`${R}.columns.journey`}
-      sortable={false}
-      render={(r: any) => (
-        <Button size="small" startIcon={<RouteIcon />} onClick={() => onJourney(r)}>
-          {translate(`${R}.journey.action`)}
-        </Button>
-      )}
-    />,
+    chipColumn('insurance', `${R}.columns.insurance`, (r) => ({
+      value: r.health_insurance,
+      colors: INSURANCE_COLORS,
+    })),
+    cellColumn('queue', `${R}.columns.queue`, (r) => r.queue_number ?? '-', { align: 'right' }),
+    chipColumn('type', `${R}.columns.patient_type`, (r) => ({
+      value: String(!!r.new_patient),
+      colors: { true: 'info' },
+      variant: 'outlined',
+      label: translate(`${R}.choices.new_patient.${!!r.new_patient}`),
+    })),
+    cellColumn('journey', `${R}.columns.journey`, (r) => (
+      <Button size="small" startIcon={<RouteIcon />} onClick={() => onJourney(r)}>
+        {translate(`${R}.journey.action`)}
+      </Button>
+    )),
   ];
 }

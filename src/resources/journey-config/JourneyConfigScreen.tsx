@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { FunctionField, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
+import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Box, Button, Chip, CircularProgress } from '@mui/material';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { journeyConfigs } from './index';
 import { journeyStepTitles } from '../../domain/sandbox';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { ColorChip, Line } from '../../app/resources/generic/cells';
-import { formatDateTimeWib } from '../../domain/format';
+import { Line, cellColumn, chipColumn, codeColumn, dateTimeColumn } from '../../app/resources/generic/cells';
 import { API_URL, httpClient } from '../../app/providers/http';
 import { JourneyStepsInput, JourneyTypeInput } from './JourneyStepsInput';
 
@@ -80,43 +79,15 @@ export default function JourneyConfigScreen() {
         }
         inputs={{ journey_type: JourneyTypeInput, journey_steps: JourneyStepsInput }}
         columns={[
-          <FunctionField
-            key="type"
-            label={`${R}.fields.journey_type`}
-            sortBy="journey_type"
-            render={(r: any) => (
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                {r.journey_type}
-              </Typography>
-            )}
-          />,
-          <FunctionField
-            key="steps"
-            label={`${R}.fields.journey_steps`}
-            sortable={false}
-            render={(r: any) => <StepsCell record={r} />}
-          />,
-          <FunctionField
-            key="active"
-            label={`${R}.fields.is_active`}
-            sortable={false}
-            render={(r: any) => (
-              <ColorChip
-                value={String(!!r.is_active)}
-                colors={{ true: 'success' }}
-                variant="outlined"
-                label={translate(`${R}.choices.is_active.${!!r.is_active}`)}
-              />
-            )}
-          />,
-          <FunctionField
-            key="created"
-            label={`${R}.fields.created_at`}
-            sortBy="created_at"
-            render={(r: any) => (
-              <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeWib(r.created_at)}</span>
-            )}
-          />,
+          codeColumn('type', `${R}.fields.journey_type`, (r) => r.journey_type, 'journey_type'),
+          cellColumn('steps', `${R}.fields.journey_steps`, (r) => <StepsCell record={r} />),
+          chipColumn('active', `${R}.fields.is_active`, (r) => ({
+            value: String(!!r.is_active),
+            colors: { true: 'success' },
+            variant: 'outlined',
+            label: translate(`${R}.choices.is_active.${!!r.is_active}`),
+          })),
+          dateTimeColumn('created', `${R}.fields.created_at`, 'created_at'),
         ]}
       />
     </>

@@ -1,9 +1,9 @@
-import { FunctionField, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { patients } from './index';
 import { ageInYears, formatDate } from '../../domain/format';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { ColorChip, Line, stackedColumn } from '../../app/resources/generic/cells';
+import { ColorChip, Line, cellColumn, stackedColumn } from '../../app/resources/generic/cells';
 import { INSURANCE_COLORS } from './index';
 import type { DialogTab } from '../../app/resources/generic/DialogTabs';
 import { canReadAccessLog } from '../../domain/patient-access';
@@ -51,19 +51,14 @@ function PatientList() {
           }),
           'full_name',
         ),
-        <FunctionField
-          key="identity"
-          label={`${R}.columns.identity`}
-          sortable={false}
-          render={(r: any) => (
-            <Box>
-              <Chip label={r.identity_type} size="small" variant="outlined" sx={{ mb: 0.5 }} />
-              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                {r.identity_number}
-              </Typography>
-            </Box>
-          )}
-        />,
+        cellColumn('identity', `${R}.columns.identity`, (r) => (
+          <Box>
+            <Chip label={r.identity_type} size="small" variant="outlined" sx={{ mb: 0.5 }} />
+            <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+              {r.identity_number}
+            </Typography>
+          </Box>
+        )),
         stackedColumn('contact', `${R}.columns.contact`, (r) => ({
           main: r.phone_number || '-',
           lines: [r.email || '-'],
@@ -72,21 +67,16 @@ function PatientList() {
           main: r.district || '-',
           lines: [[r.regency, r.province].filter(Boolean).join(', ')],
         })),
-        <FunctionField
-          key="insurance"
-          label={`${R}.columns.insurance`}
-          sortable={false}
-          render={(r: any) =>
-            r.insurance ? (
-              <Box>
-                <ColorChip value={r.insurance} colors={INSURANCE_COLORS} />
-                {r.insurance_number && <Line>{r.insurance_number}</Line>}
-              </Box>
-            ) : (
-              '-'
-            )
-          }
-        />,
+        cellColumn('insurance', `${R}.columns.insurance`, (r) =>
+          r.insurance ? (
+            <Box>
+              <ColorChip value={r.insurance} colors={INSURANCE_COLORS} />
+              {r.insurance_number && <Line>{r.insurance_number}</Line>}
+            </Box>
+          ) : (
+            '-'
+          ),
+        ),
       ]}
     />
   );

@@ -1,10 +1,9 @@
-import { FunctionField, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { simulatorApiKeys } from './index';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
-import { Line } from '../../app/resources/generic/cells';
-import { formatDateTimeWib } from '../../domain/format';
+import { Line, cellColumn, dateTimeColumn } from '../../app/resources/generic/cells';
 import { ApiKeyInput } from './ApiKeyInput';
 import { InfoCard } from './InfoCard';
 import { SecretCell } from './SecretCell';
@@ -59,48 +58,17 @@ function ApiKeyList() {
         decl={simulatorApiKeys}
         inputs={{ x_api_key: ApiKeyInput }}
         columns={[
-          <FunctionField
-            key="key"
-            label={`${R}.fields.x_api_key`}
-            sortable={false}
-            render={(r: any) => <SecretCell record={r} field="x_api_key" secrets={secrets} />}
-          />,
-          <FunctionField
-            key="token"
-            label={`${R}.fields.token`}
-            sortable={false}
-            render={(r: any) => <SecretCell record={r} field="token" secrets={secrets} />}
-          />,
-          <FunctionField
-            key="username"
-            label={`${R}.fields.username`}
-            sortable={false}
-            render={(r: any) => r.username ?? '-'}
-          />,
-          <FunctionField
-            key="urls"
-            label={`${R}.columns.urls`}
-            sortable={false}
-            render={(r: any) => <UrlsCell record={r} />}
-          />,
-          <FunctionField
-            key="facility"
-            label={`${R}.columns.facility`}
-            sortable={false}
-            render={(r: any) => <FacilityCell record={r} />}
-          />,
-          <FunctionField
-            key="created"
-            label={`${R}.fields.created_at`}
-            sortBy="created_at"
-            render={(r: any) => formatDateTimeWib(r.created_at)}
-          />,
-          <FunctionField
-            key="test"
-            label=""
-            sortable={false}
-            render={(r: any) => <TestButton record={r} secrets={secrets} />}
-          />,
+          cellColumn('key', `${R}.fields.x_api_key`, (r) => (
+            <SecretCell record={r} field="x_api_key" secrets={secrets} />
+          )),
+          cellColumn('token', `${R}.fields.token`, (r) => (
+            <SecretCell record={r} field="token" secrets={secrets} />
+          )),
+          cellColumn('username', `${R}.fields.username`, (r) => r.username ?? '-'),
+          cellColumn('urls', `${R}.columns.urls`, (r) => <UrlsCell record={r} />),
+          cellColumn('facility', `${R}.columns.facility`, (r) => <FacilityCell record={r} />),
+          dateTimeColumn('created', `${R}.fields.created_at`, 'created_at'),
+          cellColumn('test', '', (r) => <TestButton record={r} secrets={secrets} />),
         ]}
       />
     </>

@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import { DateInput, FunctionField, useTranslate } from 'react-admin';
-import { IconButton, Tooltip, Typography } from '@mui/material';
+import { DateInput, useTranslate } from 'react-admin';
+import { IconButton, Tooltip } from '@mui/material';
 import RouteIcon from '@mui/icons-material/Route';
 import { simulatorAppointments } from './index';
 import { ResourceScreen } from '../../app/resources/generic/ResourceScreen';
 import { defaultFilters } from '../../app/resources/generic/ListFilters';
-import { ColorChip, formatDay, stackedColumn } from '../../app/resources/generic/cells';
+import {
+  cellColumn,
+  chipColumn,
+  codeColumn,
+  formatDay,
+  stackedColumn,
+} from '../../app/resources/generic/cells';
 import { SandboxJourneyDialog } from './SandboxJourneyDialog';
 
 const R = 'resources.admin/simulator/appointments';
@@ -35,16 +41,7 @@ function AppointmentList() {
           <DateInput key="date" source="appointment_date" alwaysOn label={`${R}.filters.appointment_date`} />,
         ]}
         columns={[
-          <FunctionField
-            key="booking"
-            label={`${R}.fields.booking_id`}
-            sortBy="booking_id"
-            render={(r: any) => (
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                {r.booking_id}
-              </Typography>
-            )}
-          />,
+          codeColumn('booking', `${R}.fields.booking_id`, (r) => r.booking_id, 'booking_id'),
           stackedColumn('patient', `${R}.columns.patient`, (r) => ({
             main: r.patient_name ?? '-',
             minWidth: 150,
@@ -55,48 +52,33 @@ function AppointmentList() {
             minWidth: 150,
             lines: [r.specialization],
           })),
-          <FunctionField
-            key="date"
-            label={`${R}.fields.appointment_date`}
-            sortable={false}
-            render={(r: any) => formatDay(r.appointment_date)}
-          />,
-          <FunctionField
-            key="queue"
-            label={`${R}.columns.queue`}
-            sortBy="queue_number"
-            render={(r: any) => (r.queue_number == null ? '-' : `#${r.queue_number}`)}
-          />,
-          <FunctionField
-            key="status"
-            label={`${R}.fields.status`}
-            sortable={false}
-            render={(r: any) => (
-              <ColorChip
-                value={r.status}
-                colors={STATUS_COLOR}
-                label={translate(`${R}.choices.status.${r.status}`, { _: r.status })}
-              />
-            )}
-          />,
-          <FunctionField
-            key="journey"
-            label=""
-            sortable={false}
-            render={(r: any) => (
-              <Tooltip title={translate(`${R}.columns.view_journey`)}>
-                <IconButton
-                  aria-label={`${translate(`${R}.columns.view_journey`)} ${r.booking_id}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setJourney(r);
-                  }}
-                >
-                  <RouteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          />,
+          cellColumn('date', `${R}.fields.appointment_date`, (r) => formatDay(r.appointment_date)),
+          cellColumn(
+            'queue',
+            `${R}.columns.queue`,
+            (r) => (r.queue_number == null ? '-' : `#${r.queue_number}`),
+            {
+              sortBy: 'queue_number',
+            },
+          ),
+          chipColumn('status', `${R}.fields.status`, (r) => ({
+            value: r.status,
+            colors: STATUS_COLOR,
+            label: translate(`${R}.choices.status.${r.status}`, { _: r.status }),
+          })),
+          cellColumn('journey', '', (r) => (
+            <Tooltip title={translate(`${R}.columns.view_journey`)}>
+              <IconButton
+                aria-label={`${translate(`${R}.columns.view_journey`)} ${r.booking_id}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setJourney(r);
+                }}
+              >
+                <RouteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )),
         ]}
       />
       {journey && <SandboxJourneyDialog appointment={journey} onClose={() => setJourney(null)} />}

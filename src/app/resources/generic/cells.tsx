@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FunctionField } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
-import { formatDate, formatRupiah } from '../../../domain/format';
+import { formatDate, formatDateTimeWib, formatRupiah } from '../../../domain/format';
 
 /** A coordinate with six decimals ('-6.175392'), '-' when absent. */
 export const formatCoord = (n: number | null | undefined) => (n == null ? '-' : Number(n).toFixed(6));
@@ -40,34 +40,73 @@ export function Stacked({ main, lines = [], strong, minWidth }: StackedProps) {
   );
 }
 
-/** A list column of grouped cells, sorted by `sortBy` where it names a sortable field. */
-export const stackedColumn = (
+/**
+ * A list column whose cell `render` draws, sorted by `sortBy` where it names a sortable field;
+ * numbers right-aligned with `align`. Screens of their own build their columns from these.
+ */
+export const cellColumn = (
   key: string,
   label: string,
-  cell: (record: any) => StackedProps,
-  sortBy?: string,
+  render: (record: any) => ReactNode,
+  { sortBy, align }: { sortBy?: string; align?: 'right' } = {},
 ) => (
   <FunctionField
     key={key}
     label={label}
     sortable={!!sortBy}
     sortBy={sortBy}
-    render={(record: any) => <Stacked {...cell(record)} />}
+    textAlign={align}
+    render={render}
   />
 );
 
-/** A value as a small chip in its colour (an insurance, a status); unlisted values are grey. */
-export function ColorChip({
-  value,
-  colors,
-  label = value,
-  variant,
-}: {
+/** A list column of grouped cells, sorted by `sortBy` where it names a sortable field. */
+export const stackedColumn = (
+  key: string,
+  label: string,
+  cell: (record: any) => StackedProps,
+  sortBy?: string,
+) => cellColumn(key, label, (record) => <Stacked {...cell(record)} />, { sortBy });
+
+/** A list column of codes in bold monospace (a journey type, a booking ID). */
+export const codeColumn = (key: string, label: string, code: (record: any) => ReactNode, sortBy?: string) =>
+  cellColumn(
+    key,
+    label,
+    (record) => (
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+        {code(record)}
+      </Typography>
+    ),
+    { sortBy },
+  );
+
+/** A list column of chips (ColorChip): `chip` gives a record's value, colours and label. */
+export const chipColumn = (
+  key: string,
+  label: string,
+  chip: (record: any) => ColorChipProps,
+  sortBy?: string,
+) => cellColumn(key, label, (record) => <ColorChip {...chip(record)} />, { sortBy });
+
+/** A list column of a date and time in WIB on one line ('created_at'). */
+export const dateTimeColumn = (key: string, label: string, field: string) =>
+  cellColumn(
+    key,
+    label,
+    (record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeWib(record[field])}</span>,
+    { sortBy: field },
+  );
+
+export interface ColorChipProps {
   value: string;
   colors: Record<string, 'default' | 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error'>;
   label?: ReactNode;
   variant?: 'outlined' | 'filled';
-}) {
+}
+
+/** A value as a small chip in its colour (an insurance, a status); unlisted values are grey. */
+export function ColorChip({ value, colors, label = value, variant }: ColorChipProps) {
   return <Chip label={label} size="small" variant={variant} color={colors[value] ?? 'default'} />;
 }
 
