@@ -23,6 +23,7 @@ export interface RowAction<T> {
   shown?: (row: T) => boolean;
   /** A spinner in place of the icon (the test under way). */
   busy?: (row: T) => boolean;
+  color?: 'primary' | 'error';
 }
 
 /** A labelled icon button of a row ('Ubah POLI UMU'): its name says which row it acts on. */
@@ -95,8 +96,23 @@ export function ChildRecords<T extends RaRecord>({
   });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const edit = translate('ra.action.edit');
-  const remove = translate('ra.action.delete');
+  // The tab's own actions, then edit and delete.
+  const rowActions: RowAction<T>[] = [
+    ...actions,
+    {
+      key: 'edit',
+      label: translate('ra.action.edit'),
+      icon: <EditIcon fontSize="small" />,
+      onClick: setEditing,
+    },
+    {
+      key: 'delete',
+      label: translate('ra.action.delete'),
+      icon: <DeleteIcon fontSize="small" />,
+      onClick: setDeleting,
+      color: 'error',
+    },
+  ];
 
   const actionsColumn: RowsColumn<T> = {
     key: 'actions',
@@ -106,7 +122,7 @@ export function ChildRecords<T extends RaRecord>({
     sx: actions.length ? { width: 164, minWidth: 164 } : { whiteSpace: 'nowrap' },
     render: (row) => (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        {actions
+        {rowActions
           .filter((a) => a.shown?.(row) ?? true)
           .map((a) => (
             <RowButton
@@ -116,23 +132,9 @@ export function ChildRecords<T extends RaRecord>({
               icon={a.busy?.(row) ? <CircularProgress size={18} /> : a.icon}
               onClick={() => a.onClick(row)}
               disabled={disabled}
+              color={a.color}
             />
           ))}
-        <RowButton
-          label={edit}
-          name={nameOf(row)}
-          icon={<EditIcon fontSize="small" />}
-          onClick={() => setEditing(row)}
-          disabled={disabled}
-        />
-        <RowButton
-          label={remove}
-          name={nameOf(row)}
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={() => setDeleting(row)}
-          disabled={disabled}
-          color="error"
-        />
       </Box>
     ),
   };
