@@ -7,24 +7,23 @@ import { generateApiKey } from '../../domain/sandbox.js';
 import { sealedKey, sealedToken, secretKeyOf, secureRandom } from '../../server/simulation/secrets.js';
 import {
   KEY_CHARACTERS,
-  ownFacility,
   refuse,
   SIM_FACILITY_NOT_FOUND,
-  valueOf,
+  withinReach,
 } from '../../server/simulation/hooks.js';
 
 export const simulatorApiKeyHooks: WriteHooks = {
   async beforeWrite(ctx) {
     if (ctx.op === 'delete') return;
-    const { tx, values, before, body } = ctx;
+    const { values, before, body } = ctx;
     const secretKey = secretKeyOf(ctx.request.server);
-    const own = ownFacility(ctx);
-    const { rows } = await tx.query(
-      `SELECT id, name, facility_code, type, medical_facility_id FROM simulator_facilities
-        WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
-      [valueOf(ctx, 'simulasi_medical_facility_id'), own ?? null],
+    const facility = await withinReach(
+      ctx,
+      'simulator_facilities',
+      'id, name, facility_code, type, medical_facility_id',
+      'simulasi_medical_facility_id',
+      SIM_FACILITY_NOT_FOUND,
     );
-    const facility = rows[0] ?? refuse('simulasi_medical_facility_id', SIM_FACILITY_NOT_FOUND);
     Object.assign(values, {
       medical_facility_id: facility.medical_facility_id,
       facility_name: facility.name,

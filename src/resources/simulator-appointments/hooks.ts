@@ -10,8 +10,8 @@ import { takeQueueNumber } from '../../server/simulation/queue.js';
 import { createJourneyEvents, journeySteps } from '../../server/simulation/journeys.js';
 import {
   doctorOf,
+  withinReach,
   OTHER_FACILITY,
-  ownFacility,
   PATIENT_NOT_FOUND,
   refuse,
   valueOf,
@@ -21,14 +21,14 @@ export const simulatorAppointmentHooks: WriteHooks = {
   async beforeWrite(ctx) {
     if (ctx.op === 'delete') return;
     const { tx, values } = ctx;
-    const doctor = await doctorOf(ctx, valueOf(ctx, 'doctor_id'));
-    const own = ownFacility(ctx);
-    const { rows } = await tx.query(
-      `SELECT id, name, nik, medical_facility_id FROM simulator_patients
-        WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
-      [valueOf(ctx, 'patient_id'), own ?? null],
+    const doctor = await doctorOf(ctx);
+    const patient = await withinReach(
+      ctx,
+      'simulator_patients',
+      'id, name, nik, medical_facility_id',
+      'patient_id',
+      PATIENT_NOT_FOUND,
     );
-    const patient = rows[0] ?? refuse('patient_id', PATIENT_NOT_FOUND);
     if (patient.medical_facility_id !== doctor.medical_facility_id) refuse('patient_id', OTHER_FACILITY);
     const given = values.medical_facility_id;
     if (given != null && given !== doctor.medical_facility_id) refuse('medical_facility_id', OTHER_FACILITY);

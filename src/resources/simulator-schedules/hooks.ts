@@ -8,7 +8,7 @@ import { doctorOf, POLI_NOT_FOUND, refuse, valueOf } from '../../server/simulati
 export const simulatorScheduleHooks: WriteHooks = {
   async beforeWrite(ctx) {
     if (ctx.op === 'delete') return;
-    const doctor = await doctorOf(ctx, valueOf(ctx, 'doctor_id'));
+    const doctor = await doctorOf(ctx);
     Object.assign(ctx.values, {
       doctor_name: doctor.name,
       specialization: doctor.specialization,

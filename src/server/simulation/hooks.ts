@@ -54,12 +54,30 @@ export async function nextMedicalRecordNumber(_q: Queryable): Promise<string> {
 }
 
 /** The doctor a schedule or appointment names, within the caller's reach. */
-export async function doctorOf(ctx: WriteContext, id: number) {
-  const own = ownFacility(ctx);
+/**
+ * The sandbox record (of `table`, its `columns`) named by the written value of `field`, if it is
+ * of the caller's facility (any, unscoped); else 400 on `field` with `message`.
+ */
+export async function withinReach(
+  ctx: WriteContext,
+  table: string,
+  columns: string,
+  field: string,
+  message: string,
+): Promise<Record<string, any>> {
   const { rows } = await ctx.tx.query(
-    `SELECT id, name, specialization, medical_facility_id, consultation_fee FROM simulator_doctors
-      WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
-    [id, own ?? null],
+    `SELECT ${columns} FROM ${table} WHERE id = $1 AND ($2::int IS NULL OR medical_facility_id = $2)`,
+    [valueOf(ctx, field), ownFacility(ctx) ?? null],
   );
-  return rows[0] ?? refuse('doctor_id', DOCTOR_NOT_FOUND);
+  return rows[0] ?? refuse(field, message);
 }
+
+/** The written doctor, of the caller's facility. */
+export const doctorOf = (ctx: WriteContext) =>
+  withinReach(
+    ctx,
+    'simulator_doctors',
+    'id, name, specialization, medical_facility_id, consultation_fee',
+    'doctor_id',
+    DOCTOR_NOT_FOUND,
+  );
