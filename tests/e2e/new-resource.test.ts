@@ -5,51 +5,18 @@
  * add a record through the generated dialog and see it with its price in Rupiah; OpenAPI lists
  * it; a role without it gets 403 and is sent away from its screen.
  */
-import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../bench/harness';
-import { CHROMIUM_PATH, DEMO, ROOT, SKIP_E2E, chooseOption, eventually, labelled, snap } from './harness';
+import { CHROMIUM_PATH, DEMO, SKIP_E2E, chooseOption, eventually, labelled, snap } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { MEDICINES_SCHEMA } from '../fixtures/medicines-schema';
+import { copyProject, run } from './project-copy';
 
 const PASSWORD = 'demo12345';
-const COPIED = [
-  'src',
-  'schemas',
-  'i18n',
-  'public',
-  'scripts',
-  'tests',
-  'index.html',
-  'vite.config.ts',
-  'tsconfig.json',
-  'package.json',
-  'package-lock.json',
-  '.prettierrc.json',
-];
-
-function run(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
 
 describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)', () => {
   let dir: string;
@@ -59,18 +26,7 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-new-resource-'));
-    const project = path.join(dir, 'project');
-    // The built console comes along, its times kept: the first start needs no build of its own.
-    for (const entry of [...COPIED, ...(existsSync(path.join(ROOT, 'dist')) ? ['dist'] : [])])
-      cpSync(path.join(ROOT, entry), path.join(project, entry), {
-        recursive: true,
-        preserveTimestamps: true,
-      });
-    // The installed packages, shared; not their cache, where the copy's database template (its
-    // migrations are not the project's) would replace the one the other tests start from.
-    mkdirSync(path.join(project, 'node_modules'));
-    for (const entry of readdirSync(path.join(ROOT, 'node_modules')).filter((e) => e !== '.cache'))
-      symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(project, 'node_modules', entry));
+    const project = copyProject(dir);
     const env = { DATA_DIR: path.join(dir, 'data'), DEMO_PASSWORD: PASSWORD, DEMO_PATIENTS: '200' };
     // A database in use before the entity exists: the project as it is, started once.
     run(project, ['scripts/ensure-build.mjs']);
