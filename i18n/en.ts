@@ -285,6 +285,7 @@ export const en: typeof englishMessages & ProductMessages = {
       dismiss: 'Dismiss',
       none: '-',
       add: 'Add',
+      no_options: 'No options',
       years_old: '%{age} years old',
       range_from: '%{field} from',
       range_to: '%{field} to',

@@ -69,6 +69,7 @@ export function Filters({
         size="small"
         sx={{ minWidth: 220, flex: '1 1 220px' }}
         options={doctors}
+        noOptionsText={translate('app.common.no_options')}
         filterOptions={firstMatches}
         value={doctors.find((d) => d.id === value.doctor) ?? null}
         onChange={(_, d) => onChange({ ...value, doctor: d ? d.id : '' })}

@@ -49,6 +49,7 @@ export function defaultFilters(decl: ResourceDeclaration, translate: Translate) 
           sort={reference ? undefined : { field: 'name', order: 'ASC' }}
         >
           <AutocompleteInput
+            noOptionsText="app.common.no_options"
             label={label(f)}
             optionText={reference?.optionText ?? 'name'}
             filterToQuery={(q: string) => ({ q })}

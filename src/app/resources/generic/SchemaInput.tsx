@@ -144,6 +144,7 @@ function RecordPicker({
       filter={reference ? filter : decl.facilityFilter}
     >
       <AutocompleteInput
+        noOptionsText="app.common.no_options"
         optionText={reference?.optionText ?? 'name'}
         label={label}
         validate={validate}
