@@ -48,7 +48,13 @@ export function appointmentColumns(translate: TranslateFunction, onJourney: (app
       key="insurance"
       label={`${R}.columns.insurance`}
       sortable={false}
-      render={(r: any) => <ColorChip value={r.health_insurance} colors={INSURANCE_COLORS} />}
+      render={(r: any) => (
+        <ColorChip
+          value={r.health_insurance}
+          colors={INSURANCE_COLORS}
+          label={translate(`${R}.choices.health_insurance.${r.health_insurance}`, { _: r.health_insurance })}
+        />
+      )}
     />,
     <FunctionField
       key="queue"

@@ -79,7 +79,11 @@ function PatientList() {
           render={(r: any) =>
             r.insurance ? (
               <Box>
-                <ColorChip value={r.insurance} colors={INSURANCE_COLORS} />
+                <ColorChip
+                  value={r.insurance}
+                  colors={INSURANCE_COLORS}
+                  label={translate(`${R}.choices.insurance.${r.insurance}`, { _: r.insurance })}
+                />
                 {r.insurance_number && <Line>{r.insurance_number}</Line>}
               </Box>
             ) : (
