@@ -66,6 +66,7 @@ export const en: typeof englishMessages & ProductMessages = {
       copyright: '© %{year} DKI Jakarta Provincial Health Office',
       language: 'Language',
       open_menu: 'Open menu',
+      main_menu: 'Main menu',
     },
     not_built: {
       title: 'Coming soon',

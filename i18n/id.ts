@@ -62,6 +62,7 @@ export const id = {
       copyright: '© %{year} Dinas Kesehatan Provinsi DKI Jakarta',
       language: 'Bahasa',
       open_menu: 'Buka menu',
+      main_menu: 'Menu utama',
     },
     not_built: {
       title: 'Segera hadir',

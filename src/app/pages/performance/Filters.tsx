@@ -70,6 +70,9 @@ export function Filters({
         sx={{ minWidth: 220, flex: '1 1 220px' }}
         options={doctors}
         noOptionsText={translate('app.common.no_options')}
+        openText={translate('ra.action.open')}
+        closeText={translate('ra.action.close')}
+        clearText={translate('ra.action.clear_input_value')}
         filterOptions={firstMatches}
         value={doctors.find((d) => d.id === value.doctor) ?? null}
         onChange={(_, d) => onChange({ ...value, doctor: d ? d.id : '' })}
