@@ -1,8 +1,9 @@
 /**
  * Indonesian, the console's default language. Framework messages come from ra-id.ts (every
- * ra-language-english key); app.* and resources.* are the product's own texts. Strings quoted
- * by the spec ('Masuk', 'MASUK', 'Lupa Password?', the English master-data messages) appear
- * exactly as written there.
+ * ra-language-english key); app.* and resources.* are the product's own texts. Indonesian
+ * strings quoted by the spec ('Masuk', 'MASUK', 'Lupa Password?') appear exactly as written
+ * there; its English labels and messages ('Patient Info', 'Schedule deleted successfully') are
+ * translated, a user reads one language at a time.
  */
 import { raIndonesian } from './ra-id';
 import { declaredMenuLabels, resourceTexts } from './resources';
