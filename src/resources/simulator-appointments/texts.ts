@@ -1,5 +1,6 @@
 /** Simulator appointments (spec part 2 §2 'Simulator Appointments', §3, §4, §8). */
 import { defineTexts } from '../../../i18n/resources/define';
+import { simulatorDoctorTexts } from '../simulator-doctors/texts';
 
 export const simulatorAppointmentTexts = defineTexts({
   id: {
@@ -48,6 +49,7 @@ export const simulatorAppointmentTexts = defineTexts({
       medical_facility_id: 'Fasilitas Kesehatan',
     },
     choices: {
+      specialization: simulatorDoctorTexts.id.choices.specialization,
       status: {
         scheduled: 'Terjadwal',
         confirmed: 'Dikonfirmasi',
@@ -133,6 +135,7 @@ export const simulatorAppointmentTexts = defineTexts({
       medical_facility_id: 'Medical Facility',
     },
     choices: {
+      specialization: simulatorDoctorTexts.en.choices.specialization,
       status: {
         scheduled: 'Scheduled',
         confirmed: 'Confirmed',
