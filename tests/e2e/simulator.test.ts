@@ -232,7 +232,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await expectNoSeriousA11yViolations(page, 'sandbox journey dialog', { include: '[role="dialog"]' });
   });
 
-  it("doctors and schedules: the spec's own messages ('Dokter berhasil dihapus')", async () => {
+  it("doctors and schedules: the delete toasts in the console's language ('Dokter berhasil dihapus')", async () => {
     const sandbox = (await e2e.api(token, `/api/admin/simulator/facilities/${facilityId}`)).body;
     const doctor = await e2e.api(token, '/api/admin/simulator/doctors', {
       method: 'POST',
