@@ -66,6 +66,7 @@ export const en: typeof englishMessages & ProductMessages = {
       copyright: '© %{year} DKI Jakarta Provincial Health Office',
       language: 'Language',
       open_menu: 'Open menu',
+      main_menu: 'Main menu',
     },
     not_built: {
       title: 'Coming soon',
@@ -285,6 +286,7 @@ export const en: typeof englishMessages & ProductMessages = {
       dismiss: 'Dismiss',
       none: '-',
       add: 'Add',
+      no_options: 'No options',
       years_old: '%{age} years old',
       range_from: '%{field} from',
       range_to: '%{field} to',

@@ -1,8 +1,9 @@
 /**
  * Indonesian, the console's default language. Framework messages come from ra-id.ts (every
- * ra-language-english key); app.* and resources.* are the product's own texts. Strings quoted
- * by the spec ('Masuk', 'MASUK', 'Lupa Password?', the English master-data messages) appear
- * exactly as written there.
+ * ra-language-english key); app.* and resources.* are the product's own texts. Indonesian
+ * strings quoted by the spec ('Masuk', 'MASUK', 'Lupa Password?') appear exactly as written
+ * there; its English labels and messages ('Patient Info', 'Schedule deleted successfully') are
+ * translated, a user reads one language at a time.
  */
 import { raIndonesian } from './ra-id';
 import { declaredMenuLabels, resourceTexts } from './resources';
@@ -44,16 +45,16 @@ export const id = {
       emergency_reports: 'Laporan Darurat',
       mental_health: 'Kesehatan Mental',
       geographic: 'Analisis Geografis',
-      logs_monitoring: 'System Logs',
-      api_logs: 'API Logs',
+      logs_monitoring: 'Log Sistem',
+      api_logs: 'Log API',
       performance_analytics: 'Analisis Kinerja',
-      menu_role_manager: 'Menu Role Manager',
+      menu_role_manager: 'Pengelola Menu per Peran',
       api_simulator_group: 'API Simulator',
       api_simulator: 'API Simulator',
       simulator_mobile: 'E-Registrasi (Mobile)',
       master_data_group: 'Master Data',
       master_medical_facilities_integrated: 'Fasilitas Terintegrasi',
-      master_domain_config: 'Gateway Config',
+      master_domain_config: 'Konfigurasi Gateway',
       ...declaredMenuLabels('id'),
     },
     login: loginTexts.id,
@@ -62,6 +63,7 @@ export const id = {
       copyright: '© %{year} Dinas Kesehatan Provinsi DKI Jakarta',
       language: 'Bahasa',
       open_menu: 'Buka menu',
+      main_menu: 'Menu utama',
     },
     not_built: {
       title: 'Segera hadir',
@@ -276,11 +278,12 @@ export const id = {
     },
     common: {
       page_range_estimated: '%{offsetBegin}-%{offsetEnd} dari sekitar %{total}',
-      actions: 'Actions',
+      actions: 'Aksi',
       loading: 'Memuat...',
       dismiss: 'Tutup',
       none: '-',
       add: 'Tambah',
+      no_options: 'Tidak ada pilihan',
       years_old: '%{age} tahun',
       range_from: '%{field} dari',
       range_to: '%{field} sampai',

@@ -1,25 +1,36 @@
 /**
  * The API Simulator (spec part 2 §2 'API Simulator', §8 'API tester', §9). The spec's messages
- * ('Request successful ({ms}ms)' and the rest) stay verbatim in both languages.
+ * ('Request successful ({ms}ms)' and the rest) are verbatim in the English console and translated
+ * in the Indonesian one.
  */
 import { defineTexts } from '../resources/define';
 
 const messages = {
-  success: 'Request successful (%{ms}ms)',
-  failed: 'Request failed: %{status} %{statusText}',
-  network: 'Network error: %{message}',
-  copied: 'Copied to clipboard!',
-  loading_facilities: 'Loading medical facilities...',
-  no_facilities: 'No medical facilities available',
+  id: {
+    success: 'Permintaan berhasil (%{ms}ms)',
+    failed: 'Permintaan gagal: %{status} %{statusText}',
+    network: 'Galat jaringan: %{message}',
+    copied: 'Disalin ke papan klip!',
+    loading_facilities: 'Memuat fasilitas kesehatan...',
+    no_facilities: 'Tidak ada fasilitas kesehatan',
+  },
+  en: {
+    success: 'Request successful (%{ms}ms)',
+    failed: 'Request failed: %{status} %{statusText}',
+    network: 'Network error: %{message}',
+    copied: 'Copied to clipboard!',
+    loading_facilities: 'Loading medical facilities...',
+    no_facilities: 'No medical facilities available',
+  },
 };
 
 export const apiSimulatorTexts = defineTexts({
   id: {
-    title: 'API Simulator - Medical Facility Testing',
+    title: 'Simulator API - Pengujian Fasilitas Kesehatan',
     subtitle: 'Uji API integrasi fasilitas kesehatan (sandbox) dengan API key fasilitas.',
     facility: 'Fasilitas / API key',
     pick_facility: 'Pilih fasilitas untuk memulai.',
-    tabs: { search: 'Patient Search', create: 'Patient Create', facility: 'RSUD/Puskesmas APIs' },
+    tabs: { search: 'Pencarian Pasien', create: 'Pendaftaran Pasien', facility: 'API RSUD/Puskesmas' },
     search: {
       id_type: 'Jenis ID',
       id_number: 'Nomor ID',
@@ -83,7 +94,7 @@ export const apiSimulatorTexts = defineTexts({
       empty: 'Kirim permintaan untuk melihat responsnya di sini.',
       time: 'Waktu',
       headers: 'Header',
-      body: 'Body',
+      body: 'Isi',
       copy: 'Salin respons',
     },
     config: {
@@ -122,12 +133,12 @@ export const apiSimulatorTexts = defineTexts({
       production: 'Target produksi',
       sandbox: 'Target sandbox',
       status: 'Status',
-      active: 'Active & Configured',
-      inactive: 'Configured but Inactive',
-      not_configured: 'Not Configured',
+      active: 'Aktif & Terkonfigurasi',
+      inactive: 'Terkonfigurasi tetapi Nonaktif',
+      not_configured: 'Belum Dikonfigurasi',
       close: 'Tutup',
     },
-    messages,
+    messages: messages.id,
   },
   en: {
     title: 'API Simulator - Medical Facility Testing',
@@ -242,6 +253,6 @@ export const apiSimulatorTexts = defineTexts({
       not_configured: 'Not Configured',
       close: 'Close',
     },
-    messages,
+    messages: messages.en,
   },
 });

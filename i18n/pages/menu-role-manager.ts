@@ -3,15 +3,15 @@ import { defineTexts } from '../resources/define';
 
 export const menuRoleManagerTexts = defineTexts({
   id: {
-    title: 'Menu Role Manager',
+    title: 'Pengelola Menu per Peran',
     subtitle:
       'Atur menu dan submenu yang dapat dibuka setiap peran. Perubahan berlaku pada permintaan berikutnya pengguna peran itu.',
     roles: {
       viewer: 'Viewer',
-      staff: 'Staff',
+      staff: 'Staf',
       admin: 'Admin',
       super_admin: 'Super Admin',
-      medical_facility: 'Medical Facility',
+      medical_facility: 'Fasilitas Kesehatan',
     },
     menu: 'Menu',
     access: 'Akses',

@@ -1,6 +1,6 @@
 /**
  * The mobile registration simulator, E-Registrasi (spec part 2 §2 'Mobile simulator', §4, §5, §8).
- * The spec's messages stay verbatim in both languages.
+ * The spec's messages are verbatim in the Indonesian console and translated in the English one.
  */
 import { defineTexts } from '../resources/define';
 
@@ -111,7 +111,7 @@ export const mobileSimulatorTexts = defineTexts({
       request: 'Request',
       response: 'Response',
       headers: 'Header',
-      body: 'Body',
+      body: 'Isi',
       settings_toggle: 'Pengaturan dan inspektur',
     },
     errors: {
@@ -155,7 +155,7 @@ export const mobileSimulatorTexts = defineTexts({
     register: 'Register Patient',
     load_doctors: 'See Available Doctors',
     confirm: 'Confirm Appointment',
-    new_booking: 'Buat Janji Temu Baru',
+    new_booking: 'Make a New Appointment',
     loading: 'Loading...',
     pick_date: 'Choose the %{field} from a calendar',
     fields: {
@@ -245,20 +245,20 @@ export const mobileSimulatorTexts = defineTexts({
       settings_toggle: 'Settings and inspector',
     },
     errors: {
-      facilities: 'Gagal mengambil data fasilitas kesehatan',
-      poli: 'Gagal mengambil data poli',
-      no_poli: 'Tidak ada poli yang tersedia',
-      not_found: 'Data pasien tidak ditemukan',
-      register: 'Gagal mendaftarkan pasien',
-      no_doctor: 'Tidak ada dokter yang tersedia untuk poli dan tanggal yang dipilih',
-      booking: 'Gagal membuat janji temu',
-      booking_id: 'Booking ID tidak tersedia',
-      token: 'Gagal mendapatkan token 1',
-      nik_required: 'NIK harus diisi',
-      patient_required: 'NIK, Nama, Jenis Kelamin, dan Tanggal Lahir harus diisi',
-      phone_required: 'Nomor telepon harus diisi',
-      poli_required: 'Silakan pilih poli terlebih dahulu',
-      doctor_required: 'Silakan pilih dokter dengan ID yang valid',
+      facilities: 'Failed to fetch medical facilities',
+      poli: 'Failed to fetch clinics',
+      no_poli: 'No clinic available',
+      not_found: 'Patient data not found',
+      register: 'Failed to register the patient',
+      no_doctor: 'No doctor available for the chosen clinic and date',
+      booking: 'Failed to make the appointment',
+      booking_id: 'Booking ID not available',
+      token: 'Failed to get token 1',
+      nik_required: 'NIK is required',
+      patient_required: 'NIK, name, gender and date of birth are required',
+      phone_required: 'Phone number is required',
+      poli_required: 'Please choose a clinic first',
+      doctor_required: 'Please choose a doctor with a valid ID',
       check: 'Failed to check the NIK',
       quota: "Failed to load the doctors' quota",
       network: 'Network error',

@@ -4,9 +4,9 @@ import { defineTexts } from '../resources/define';
 
 export const performanceTexts = defineTexts({
   id: {
-    title: 'Performance Analytics - Appointment & Patient Journey',
+    title: 'Analisis Kinerja - Janji Temu & Perjalanan Pasien',
     subtitle: 'Kinerja janji temu dan perjalanan pasien per fasilitas, dokter dan jenis janji temu',
-    error: 'Failed to fetch performance data',
+    error: 'Gagal mengambil data kinerja',
     filters: {
       date_range: 'Rentang tanggal',
       facility: 'Fasilitas kesehatan',
@@ -37,11 +37,11 @@ export const performanceTexts = defineTexts({
     },
     minutes: '%{value} menit',
     tabs: {
-      facility: 'Facility Performance',
-      doctor: 'Doctor Performance',
-      journey: 'Journey Analysis',
-      wait: 'Wait Time Analysis',
-      trends: 'Trends & Insights',
+      facility: 'Kinerja Fasilitas',
+      doctor: 'Kinerja Dokter',
+      journey: 'Analisis Perjalanan',
+      wait: 'Analisis Waktu Tunggu',
+      trends: 'Tren & Wawasan',
     },
     columns: {
       facility: 'Fasilitas',

@@ -207,7 +207,8 @@ export interface ResourceDeclaration {
     string,
     {
       resource: string;
-      optionText: (record: Record<string, any>) => string;
+      /** `label` names a value of the picked resource's field by its choice label (in the console's language). */
+      optionText: (record: Record<string, any>, label?: (field: string, value: unknown) => string) => string;
       /**
        * Filters of the picked resource taken from other fields of the form (a doctor of the
        * appointment's facility: `{ medical_facility_id: 'medical_facility_id' }`), so the picker

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Db } from './db/db.js';
 import type { Config } from './config.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerAnswerLanguage } from './plugins/language.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerOverloadGuard } from './plugins/overload.js';
 import { registerWorkload } from './plugins/workload.js';
@@ -89,6 +90,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerAnswerLanguage(app);
   await registerSecurityHeaders(app);
   await registerOverloadGuard(app, config);
   registerWorkload(app, config);

@@ -284,6 +284,48 @@ describe.each(dbTargets())('master patients API (%s)', (kind) => {
       expect(Object.keys(errors)).toEqual(['date_of_birth']);
     });
 
+    it('answers in English to a caller whose Accept-Language puts English first', async () => {
+      const base = patient({ gender: 'P', date_of_birth: '1992-11-03' });
+      const ask = (payload: object, language?: string) =>
+        t.request(admin, {
+          method: 'POST',
+          url: URL,
+          payload,
+          headers: language ? { 'accept-language': language } : {},
+        });
+      // The schema's check, then the NIK's own.
+      const email = await ask({ ...base, email: 'not-an-email' }, 'en-GB,en;q=0.9,id;q=0.5');
+      expect(email.statusCode).toBe(400);
+      expect(email.json().errors).toEqual({ email: 'Not a valid email' });
+      expect(email.json().error).toBe('Invalid data: email: Not a valid email');
+      const nik = await ask(
+        { ...base, identity_number: `9999${String(base.identity_number).slice(4)}` },
+        'en',
+      );
+      expect(nik.statusCode).toBe(400);
+      expect(nik.json().errors).toEqual({ identity_number: 'Unknown NIK region code (its first 4 digits)' });
+      // Indonesian stays the answer of everyone else.
+      for (const language of [undefined, 'id', 'id-ID,en;q=0.8'])
+        expect((await ask({ ...base, email: 'x' }, language)).json().errors.email).toBe(
+          'Format email tidak valid',
+        );
+      const duplicate = await t.request(admin, {
+        method: 'POST',
+        url: URL,
+        payload: base,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(duplicate.statusCode).toBe(201);
+      const again = await t.request(admin, {
+        method: 'POST',
+        url: URL,
+        payload: base,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errors).toEqual({ identity_number: 'A record with this value already exists' });
+    });
+
     it('answers 409 to a duplicate NIK and leaves the first row alone', async () => {
       const first = await post(patient({ full_name: `Asli ${MARK}` }));
       expect(first.statusCode).toBe(201);

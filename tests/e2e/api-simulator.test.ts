@@ -50,7 +50,10 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
 
   async function open(page: Page) {
     await page.goto(URL);
-    await page.getByRole('heading', { name: 'API Simulator - Medical Facility Testing' }).first().waitFor();
+    await page
+      .getByRole('heading', { name: 'Simulator API - Pengujian Fasilitas Kesehatan' })
+      .first()
+      .waitFor();
   }
 
   /** The create form's labels in each language. */
@@ -114,7 +117,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await shot(page, 'id-1440-search');
 
     await page.getByRole('button', { name: 'Salin respons' }).click();
-    await page.getByText('Copied to clipboard!').waitFor();
+    await page.getByText('Disalin ke papan klip!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(patient.nik);
 
     // Not found: 404 in the envelope, a warning chip and the spec's failure message.
@@ -138,7 +141,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
       'Fasilitas / API key',
       `${keyRow.facility_name} (${keyRow.facility_code})`,
     );
-    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
     const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
     // Disabled without NIK and name.
     expect(await send.isDisabled()).toBe(true);
@@ -170,7 +173,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await dialog.getByRole('button', { name: 'Kirim ulang' }).first().click();
     await eventually(() => page.getByRole('dialog').count()).toBe(0);
     await eventually(() =>
-      page.getByRole('tab', { name: 'Patient Create' }).getAttribute('aria-selected'),
+      page.getByRole('tab', { name: 'Pendaftaran Pasien' }).getAttribute('aria-selected'),
     ).toBe('true');
     await eventually(() => page.getByLabel(/^NIK/).first().inputValue()).toBe(nik);
     await eventually(() => chip(page).textContent()).toMatch(/^4\d\d/);
@@ -189,7 +192,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     ]);
     expect(keyCount).toBeGreaterThan(1);
     await page.keyboard.press('Escape');
-    await page.getByRole('tab', { name: 'RSUD/Puskesmas APIs' }).click();
+    await page.getByRole('tab', { name: 'API RSUD/Puskesmas' }).click();
     await page.getByRole('button', { name: 'GET /doctors' }).click();
     await eventually(() => chip(page).textContent()).toMatch(/^200/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -238,7 +241,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     for (const width of [1400, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await open(page);
-      await page.getByRole('tab', { name: 'RSUD/Puskesmas APIs' }).waitFor();
+      await page.getByRole('tab', { name: 'API RSUD/Puskesmas' }).waitFor();
       const clipped = await page.evaluate(() => {
         const list = document.querySelector('[role="tablist"]')!;
         const box = list.getBoundingClientRect();
@@ -261,7 +264,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await open(page);
     await chooseOption(page, page, 'Fasilitas / API key', keyLabel(keyRow));
-    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
     const send = page.getByRole('button', { name: 'Daftarkan Pasien' });
     // Disabled without NIK and name (spec part 2 §2); with them, whatever else is missing.
     expect(await send.isDisabled()).toBe(true);
@@ -289,7 +292,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.reload();
     await page.getByText('Send a request to see its response here.').waitFor();
     await chooseOption(page, page, 'Facility / API key', keyLabel(keyRow));
-    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
     await fillPatient(page, { nik, name: 'Budi Penguji' }, 'en');
     const register = page.getByRole('button', { name: 'Register Patient' });
     await register.click();
@@ -327,7 +330,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await open(page);
     await chooseOption(page, page, 'Fasilitas / API key', keyLabel(keyRow));
-    await page.getByRole('tab', { name: 'Patient Create' }).click();
+    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
     const nik = makeNik('317101', '1993-06-07', 'P', 4777);
     await fillPatient(page, { nik, name: 'Sari Penguji', gender: 'Perempuan (P)' });
     const dob = page.getByLabel(LABELS.id.dob).first();

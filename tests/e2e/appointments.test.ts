@@ -55,7 +55,7 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
       'Antrean',
       'Tipe Pasien',
       'Perjalanan',
-      'Actions',
+      'Aksi',
     ]);
     const { pagination, data } = await apiList(admin, { limit: '10' });
     await eventually(() => rows(page).count()).toBe(10);
@@ -97,12 +97,12 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
     );
   });
 
-  it("'View Journey' lists the events of an appointment, and says so when there are none", async () => {
+  it("'Lihat Perjalanan' lists the events of an appointment, and says so when there are none", async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await openList(page);
     const first = (await apiList(admin, { limit: '1' })).data[0];
     const events = (await e2e.api(admin, `${API}/${first.id}/journeys`)).body as any[];
-    await rows(page).first().getByRole('button', { name: 'View Journey' }).click();
+    await rows(page).first().getByRole('button', { name: 'Lihat Perjalanan' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: new RegExp(`Perjalanan Pasien: ${first.name}`) }).waitFor();
     if (events.length) {
@@ -116,7 +116,7 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
       const short = events.find((e) => e.duration_minutes != null && e.duration_minutes < 60);
       if (short) expect(text).toContain(`${Math.round(short.duration_minutes)}m`);
     } else {
-      await dialog.getByText('No journey data available for this appointment.').waitFor();
+      await dialog.getByText('Belum ada data perjalanan untuk janji temu ini.').waitFor();
     }
     await expectNoSeriousA11yViolations(page, 'journey dialog');
     await dialog.getByRole('button', { name: 'Tutup' }).click();
@@ -138,8 +138,8 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
     expect(created.status).toBe(201);
     await page.reload();
     await eventually(() => rows(page).first().innerText()).toContain('Aaaa Tanpa Perjalanan');
-    await rows(page).first().getByRole('button', { name: 'View Journey' }).click();
-    await page.getByRole('dialog').getByText('No journey data available for this appointment.').waitFor();
+    await rows(page).first().getByRole('button', { name: 'Lihat Perjalanan' }).click();
+    await page.getByRole('dialog').getByText('Belum ada data perjalanan untuk janji temu ini.').waitFor();
   });
 
   it('creates an appointment through the dialog, refusing an end before the start, then edits and deletes it', async () => {

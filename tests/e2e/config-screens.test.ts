@@ -17,14 +17,14 @@ describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () 
     await page.getByRole('heading', { name: 'Konfigurasi Gateway (Domain)', level: 1 }).waitFor();
     await page.getByText('Gateway pengalihan', { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Konfigurasi Gateway (Domain)' });
-    await table.getByText('Not Configured').first().waitFor();
+    await table.getByText('Belum Dikonfigurasi').first().waitFor();
     await expectNoSeriousA11yViolations(page, 'domain config');
 
     // The floating add button: a connection, then its facility code and targets.
     await page.getByRole('button', { name: 'Tambah konfigurasi' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await dialog.getByText('Connection ID is required').waitFor();
+    await dialog.getByText('ID koneksi wajib diisi').waitFor();
     await dialog.getByRole('combobox', { name: /Koneksi/ }).click();
     await page.getByRole('listbox').getByRole('option').first().click();
     await dialog.getByLabel(/Kode fasilitas/).fill('E2EGW');
@@ -34,11 +34,11 @@ describe.skipIf(SKIP_E2E)('gateway and journey configuration screens (e2e)', () 
     await page.getByText('Konfigurasi gateway disimpan').waitFor();
 
     const row = table.getByRole('row').filter({ hasText: '/api/gateway/E2EGW' });
-    await row.getByText('Configured but Inactive').waitFor();
+    await row.getByText('Terkonfigurasi tetapi Nonaktif').waitFor();
     const token = await e2e.apiToken(DEMO.super_admin);
     expect((await e2e.api(token, '/api/gateway/E2EGW/health')).status).toBe(503);
     await row.getByRole('button', { name: 'Activate' }).click();
-    await row.getByText('Active & Configured').waitFor();
+    await row.getByText('Aktif & Terkonfigurasi').waitFor();
     expect(await row.getByRole('button', { name: 'Activate' }).count()).toBe(0);
     // Now the gateway goes to the target, through the outbound guard: this test server listens on
     // a loopback port that is not on the allow-list, so the call is refused before connecting.

@@ -155,12 +155,12 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await page.getByText('Belum ada parameter').waitFor();
 
     // Connections: empty, then add through the form with its JSON fields.
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.getByText('Belum ada koneksi').waitFor();
     await page.getByRole('button', { name: 'Tambah Koneksi' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel(labelled('Kode')).fill('SIMRS');
-    await dialog.getByLabel(labelled('Production Base URL')).fill(`${remoteUrl}/api`);
+    await dialog.getByLabel(labelled('URL Dasar Produksi')).fill(`${remoteUrl}/api`);
     await dialog.getByLabel(labelled('X-Username')).fill('integrasi');
     await dialog.getByLabel(labelled('X-Password')).fill('Rahasia-Koneksi-1');
     // properties through the generated form (rjsf, precompiled validator under the CSP).
@@ -191,7 +191,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await dialog.getByRole('button', { name: /Simpan/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await eventually(() => rows(page).first().innerText()).toContain('SIMRS');
-    await eventually(() => page.locator('[data-gateway="enabled"]').innerText()).toBe('Enabled');
+    await eventually(() => page.locator('[data-gateway="enabled"]').innerText()).toBe('Aktif');
 
     const stored = await e2e.api(token, `/api/master/medical-facilities/${facility.id}/connections`);
     expect(stored.body[0]).toMatchObject({
@@ -264,7 +264,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await dialog.waitFor({ state: 'detached' });
 
     // The connection dialog: code and production base URL required.
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.getByRole('button', { name: 'Tambah Koneksi' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /Simpan/ }).click();
@@ -300,10 +300,10 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
       .getByRole('button', { name: /Klinik Uji Gagal/ });
     await item.click();
     await eventually(() => item.innerText()).toContain('Online');
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.getByRole('button', { name: 'Test Connection PRIVAT' }).click();
     const failed = page.locator('[data-test-result="failed"]');
-    await eventually(() => failed.innerText()).toContain('Test koneksi gagal');
+    await eventually(() => failed.innerText()).toContain('Uji koneksi gagal');
     await eventually(() => failed.innerText()).toContain('10.0.0.0/8');
     await page.getByRole('button', { name: 'Test Connection MATI' }).click();
     await eventually(() => failed.innerText()).toContain('ECONNREFUSED');
@@ -343,7 +343,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await dialog.getByRole('button', { name: /Simpan/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Poli KIA', exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.locator('[data-gateway]').first().waitFor();
     await snap(page, 'integrated-faskes');
     await expectNoSeriousA11yViolations(page, 'integrated facilities as a facility user');
@@ -360,7 +360,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
         .getByText(/Apotek/)
         .first()
         .waitFor({ timeout: 20_000 });
-      if (path === INTEGRATED) await page.getByRole('tab', { name: 'Connections' }).click();
+      if (path === INTEGRATED) await page.getByRole('tab', { name: 'Koneksi' }).click();
       await snap(page, `facilities-${name}`);
       // The page itself never scrolls sideways (wide tables scroll inside their card).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -377,7 +377,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
       .getByRole('button', { name: /Gambir/ })
       .click();
     await page.getByRole('button', { name: 'Add Parameter' }).waitFor();
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page
       .getByRole('button', { name: /^Test Connection/ })
       .first()

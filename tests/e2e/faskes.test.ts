@@ -8,7 +8,7 @@ const rangeInfo = (page: Page) => page.locator('.MuiTablePagination-displayedRow
 
 async function openList(page: Page) {
   await page.goto('/master/patients');
-  await page.getByRole('columnheader', { name: 'Patient Info' }).waitFor();
+  await page.getByRole('columnheader', { name: 'Info Pasien' }).waitFor();
   await eventually(() => rows(page).count()).toBeGreaterThan(0);
 }
 

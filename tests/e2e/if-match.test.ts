@@ -112,7 +112,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
     await page.getByText('Belum ada parameter').waitFor();
 
     // A connection: save, credentials, then delete.
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.getByRole('button', { name: 'Ubah SIMRS' }).click();
     await page.getByRole('dialog').getByLabel(labelled('X-Username')).fill('integrasi');
     await save(page);
@@ -224,7 +224,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
         await openFacility(page, 'Klinik Foto Layar', 'Foto Layar');
         await page.getByRole('cell', { name: 'Poli Umum' }).waitFor();
         await page.screenshot({ path: `${SHOTS}/integrated-params-${width}-${lang}.png`, fullPage: true });
-        await page.getByRole('tab', { name: 'Connections' }).click();
+        await page.getByRole('tab', { name: 'Koneksi' }).click();
         await page.getByText('SIMRS', { exact: true }).waitFor();
         await expectNoSeriousA11yViolations(page, `integrated connections (${lang}, ${width} px)`);
         await page.screenshot({

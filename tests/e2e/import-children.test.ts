@@ -75,7 +75,7 @@ describe.skipIf(SKIP_E2E)('import below an integrated facility (e2e)', () => {
     await dialog.getByRole('button', { name: 'Tutup' }).click();
 
     // The tab reads its rows again when the import ends: they are this facility's.
-    const table = page.getByRole('table', { name: 'Parameters' });
+    const table = page.getByRole('table', { name: 'Parameter' });
     await table.getByText('Poli Umum Impor').waitFor();
     await table.getByText('Poli Gigi Impor').waitFor();
     const token = await e2e.apiToken(DEMO.admin);
@@ -83,7 +83,7 @@ describe.skipIf(SKIP_E2E)('import below an integrated facility (e2e)', () => {
     expect((stored.body as { value: string }[]).map((p) => p.value).sort()).toEqual(['GIG', 'UMU']);
 
     // The connections tab has its own import, below the same facility.
-    await page.getByRole('tab', { name: 'Connections' }).click();
+    await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page.getByText('Belum ada koneksi').waitFor();
     await page.getByRole('button', { name: 'Impor', exact: true }).click();
     await page.getByRole('dialog', { name: 'Impor Koneksi Fasilitas' }).waitFor();

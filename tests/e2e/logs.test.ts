@@ -50,7 +50,7 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
   it('Logs Monitoring: stats, each tab with its filters, the detail as a readable diff, and resolve', async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await page.goto('/logs-monitoring');
-    await page.getByRole('heading', { name: 'Logs Monitoring & Analysis', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Pemantauan & Analisis Log', level: 1 }).waitFor();
     const stats = (await e2e.api(token, '/api/logs/stats?period=7d')).body;
     await eventually(() => page.getByTestId('stat-activities').getByTestId('stat-value').innerText()).toBe(
       stats.activity.total_activities.toLocaleString('id-ID'),
@@ -74,7 +74,7 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
     await page.getByRole('row').filter({ hasText: DEMO.viewer }).first().waitFor();
 
     await page.getByRole('tab', { name: /System Logs/ }).click();
-    await page.getByRole('region', { name: 'System Logs' }).waitFor();
+    await page.getByRole('region', { name: 'Log Sistem' }).waitFor();
 
     await page.getByRole('tab', { name: /Security Events/ }).click();
     await choose(page, 'Penyelesaian', 'Terbuka');
@@ -94,7 +94,7 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
   it('API Logs: request logs with filters and detail, metrics, errors', async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await page.goto('/logs/api-logs');
-    await page.getByRole('heading', { name: 'API Logs', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Log API', level: 1 }).waitFor();
     await choose(page, 'Metode', 'POST');
     await choose(page, 'Kelas status', '4xx');
     // The request log is written in batches: reload until the refused sign-in is there.
@@ -110,16 +110,12 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
     await page.getByRole('button', { name: 'Tutup' }).click();
 
     await page.getByLabel('URL').fill('zz-no-such-path');
-    await page.getByText('No logs found').waitFor();
+    await page.getByText('Tidak ada log').waitFor();
 
-    await page.getByRole('tab', { name: 'Performance Metrics' }).click();
-    await page
-      .getByRole('region', { name: 'Performance Metrics' })
-      .getByText('/api/auth/login')
-      .first()
-      .waitFor();
-    await page.getByRole('tab', { name: 'Error Analysis' }).click();
-    await page.getByRole('region', { name: 'Error Analysis' }).getByText('401').first().waitFor();
+    await page.getByRole('tab', { name: 'Metrik Kinerja' }).click();
+    await page.getByRole('region', { name: 'Metrik Kinerja' }).getByText('/api/auth/login').first().waitFor();
+    await page.getByRole('tab', { name: 'Analisis Galat' }).click();
+    await page.getByRole('region', { name: 'Analisis Galat' }).getByText('401').first().waitFor();
     await shot(page, 'api-errors-1400');
 
     if (process.env.SHOTS) {
@@ -128,7 +124,7 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
       for (const path of ['/logs-monitoring', '/logs/api-logs']) {
         await page.setViewportSize({ width: 1400, height: 900 });
         await page.goto(path);
-        await page.getByText('No logs found').or(page.getByRole('row').nth(1)).first().waitFor();
+        await page.getByText('Tidak ada log').or(page.getByRole('row').nth(1)).first().waitFor();
         await shot(page, `en${path.replace(/\//g, '-')}-1400`);
         await page.setViewportSize({ width: 390, height: 844 });
         await shot(page, `en${path.replace(/\//g, '-')}-390`);

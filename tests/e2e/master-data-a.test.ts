@@ -73,15 +73,8 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
       });
       expect(created.status).toBe(201);
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/emergencies', 'Patient Info');
-      expect(await headers(page)).toEqual([
-        'Patient Info',
-        'Contact',
-        'Location',
-        'Accuracy',
-        'Created',
-        'Actions',
-      ]);
+      await openList(page, '/master/emergencies', 'Info Pasien');
+      expect(await headers(page)).toEqual(['Info Pasien', 'Kontak', 'Lokasi', 'Akurasi', 'Dibuat', 'Aksi']);
       const total = (await e2e.api(token, `${URL}?limit=1`)).body.pagination.total;
       await eventually(() => rangeInfo(page)).toBe(`1-10 dari ${total}`);
       // Newest first: the row just made, with 6 decimals, '± 15 m' and dd/MM/yyyy HH:mm.
@@ -102,7 +95,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
 
     it('refuses a bad phone and latitude in the dialog, then creates, edits and deletes', async () => {
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/emergencies', 'Patient Info');
+      await openList(page, '/master/emergencies', 'Info Pasien');
       const posts: Request[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && r.url().includes(URL)) posts.push(r);
@@ -158,7 +151,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
 
     it('opens for the medical_facility operator, with no serious axe violation', async () => {
       const page = await e2e.newPage({ as: DEMO.medical_facility });
-      await openList(page, '/master/emergencies', 'Patient Info');
+      await openList(page, '/master/emergencies', 'Info Pasien');
       expect(pathOf(page)).toBe('/master/emergencies');
       await eventually(() => rows(page).count()).toBe(10);
       await expectNoSeriousA11yViolations(page, '/master/emergencies (medical_facility)');
@@ -171,8 +164,8 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
 
     it('lists users with status and service chips, filters by verification, no serious axe violation', async () => {
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/users', 'User Info');
-      expect(await headers(page)).toEqual(['User Info', 'Email', 'Status', 'Services', 'Created', 'Actions']);
+      await openList(page, '/master/users', 'Info Pengguna');
+      expect(await headers(page)).toEqual(['Info Pengguna', 'Email', 'Status', 'Layanan', 'Dibuat', 'Aksi']);
       const unverified = (await e2e.api(token, `${URL}?verified=false&limit=1`)).body.pagination.total;
       expect(unverified).toBeGreaterThan(10);
       await expectNoSeriousA11yViolations(page, '/master/users');
@@ -182,7 +175,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
       await eventually(() => rangeInfo(page)).toBe(`1-10 dari ${unverified}`);
       const statuses = await rows(page).locator('td:nth-child(3)').allInnerTexts();
       expect(statuses).toEqual(Array(10).fill('Belum Terverifikasi'));
-      // A user with delivery shows the 'Medicine Delivery' chip.
+      // A user with delivery shows the 'Pengiriman Obat' chip.
       const withDelivery = (await e2e.api(token, `${URL}?limit=100`)).body.data.find(
         (u: any) => u.has_medicine_delivery,
       );
@@ -194,17 +187,17 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
         withDelivery.verified ? 'Terverifikasi' : 'Belum Terverifikasi',
       );
       await eventually(() => rows(page).allInnerTexts()).toEqual([
-        expect.stringContaining('Medicine Delivery'),
+        expect.stringContaining('Pengiriman Obat'),
       ]);
     });
 
     it('asks for 8 password characters, creates a user, edits without touching the password, deletes', async () => {
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/users', 'User Info');
+      await openList(page, '/master/users', 'Info Pengguna');
       await page.getByRole('link', { name: 'Tambah' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Tambah Pengguna' }).waitFor();
-      await expect(dialog.getByText('Minimum 8 characters', { exact: true }).count()).resolves.toBe(1);
+      await expect(dialog.getByText('Minimal 8 karakter', { exact: true }).count()).resolves.toBe(1);
       await dialog.getByLabel(labelled('Nama')).fill('Wulan Pengguna E2E');
       await dialog.getByLabel(labelled('Email')).fill('wulan.e2e@example.com');
       await dialog.getByLabel(labelled('Password')).fill('1234567');
@@ -226,7 +219,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
 
       await search(page, SEARCH, 'wulan.e2e');
       await eventually(() => rows(page).allInnerTexts()).toEqual([
-        expect.stringContaining('Medicine Delivery'),
+        expect.stringContaining('Pengiriman Obat'),
       ]);
       await rows(page).first().getByRole('link', { name: 'Ubah' }).click();
       const edit = page.getByRole('dialog');
@@ -259,15 +252,15 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
 
     it('lists orders with status badges and Rupiah prices, filters by status, no serious axe violation', async () => {
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/delivery', 'Order Info');
+      await openList(page, '/master/delivery', 'Info Pesanan');
       expect(await headers(page)).toEqual([
-        'Order Info',
-        'Patient Info',
-        'Medicine',
-        'Location',
+        'Info Pesanan',
+        'Info Pasien',
+        'Obat',
+        'Lokasi',
         'Status',
-        'Price',
-        'Actions',
+        'Harga',
+        'Aksi',
       ]);
       await expectNoSeriousA11yViolations(page, '/master/delivery');
       const delivered = (await e2e.api(token, `${URL}?delivery_status=delivered&limit=10`)).body;
@@ -310,7 +303,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
         .sort((a: string, b: string) => a.localeCompare(b))
         .at(-1);
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/delivery', 'Order Info');
+      await openList(page, '/master/delivery', 'Info Pesanan');
       await page.getByRole('link', { name: 'Tambah' }).click();
       const dialog = page.getByRole('dialog');
       const picker = dialog.getByRole('combobox', { name: /^Fasilitas Kesehatan/ });
@@ -324,7 +317,7 @@ describe.skipIf(SKIP_E2E)('master emergencies, users and delivery (e2e)', () => 
     it('creates a delivery as Menunggu (PENDING), edits its status, deletes it', async () => {
       const user = (await e2e.api(token, '/api/master/users?limit=1')).body.data[0];
       const page = await e2e.newPage({ as: DEMO.admin });
-      await openList(page, '/master/delivery', 'Order Info');
+      await openList(page, '/master/delivery', 'Info Pesanan');
       await page.getByRole('link', { name: 'Tambah' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Tambah Pengiriman' }).waitFor();

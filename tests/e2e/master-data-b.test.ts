@@ -65,7 +65,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
     it('lists the poli with BPJS and status chips, searches and filters', async () => {
       const page = await e2e.newPage({ as: DEMO.super_admin });
       await openPoli(page);
-      expect(await headers(page)).toEqual(['Kode Poli', 'Nama Poli', 'BPJS', 'Status', 'Actions']);
+      expect(await headers(page)).toEqual(['Kode Poli', 'Nama Poli', 'BPJS', 'Status', 'Aksi']);
       await eventually(() => rows(page).count()).toBe(10);
       await eventually(() => rangeInfo(page)).toBe('1-10 dari 13');
       await expect(rows(page).first().innerText()).resolves.toMatch(/^ANA\s+Anak/);
@@ -183,7 +183,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
     const SEARCH = 'Cari username, email, nama';
     async function openAdmins(page: Page) {
       await page.goto('/master/web-admins');
-      await page.getByRole('heading', { name: 'Master Data - Web Admins' }).waitFor();
+      await page.getByRole('heading', { name: 'Master Data - Admin Web' }).waitFor();
       await eventually(() => rows(page).count()).toBeGreaterThan(0);
     }
     const chipOf = (page: Page, username: string) =>
@@ -200,7 +200,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
         'Status',
         'Login Terakhir',
         'Dibuat',
-        'Actions',
+        'Aksi',
       ]);
       await eventually(() => rangeInfo(page)).toBe('1-5 dari 5');
       await expect(chipOf(page, 'superadmin').getAttribute('class')).resolves.toContain('MuiChip-colorError');
@@ -323,7 +323,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await page.getByTestId('sidebar-menu').getByText('Dashboard').first().waitFor();
       expect(asked).toEqual([]);
-      await expect(page.getByTestId('sidebar-menu').getByText('Web Admins').count()).resolves.toBe(0);
+      await expect(page.getByTestId('sidebar-menu').getByText('Admin Web').count()).resolves.toBe(0);
     });
 
     it("shows the server's reason when a super admin tries to delete their own account", async () => {
@@ -342,7 +342,7 @@ describe.skipIf(SKIP_E2E)('master poli and master web admins (e2e)', () => {
 
     it('reads in English and fits a 390 px phone (screenshots in /tmp)', async () => {
       const TITLES = {
-        id: { '/master/poli': 'Data Master Poli', '/master/web-admins': 'Master Data - Web Admins' },
+        id: { '/master/poli': 'Data Master Poli', '/master/web-admins': 'Master Data - Admin Web' },
         en: { '/master/poli': 'Clinic Master Data', '/master/web-admins': 'Master Data - Web Admins' },
       };
       const HEADERS = { id: 'Kode Poli', en: 'Poli Code' };

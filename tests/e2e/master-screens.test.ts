@@ -35,7 +35,7 @@ describe.skipIf(SKIP_E2E)('master screens as a user expects them (e2e)', () => {
       }),
     );
     await page.goto('/master/patients');
-    const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch patients' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Gagal mengambil data pasien' });
     await alert.waitFor();
     await snap(page, 'master-patients-error');
     expect(await page.getByText(/\bdari\b/).count()).toBe(0);

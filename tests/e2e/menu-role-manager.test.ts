@@ -27,8 +27,8 @@ describe.skipIf(SKIP_E2E)('menu role manager (e2e)', () => {
 
     const admin = await e2e.newPage({ as: DEMO.super_admin });
     await admin.goto('/menu-role-manager');
-    await admin.getByRole('heading', { name: 'Menu Role Manager', level: 1 }).waitFor();
-    await admin.getByRole('tab', { name: 'Staff', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Pengelola Menu per Peran', level: 1 }).waitFor();
+    await admin.getByRole('tab', { name: 'Staf', exact: true }).click();
     await expect(toggle(admin, 'Kesehatan Mental').isChecked()).resolves.toBe(true);
     // The dashboard is always on, and cannot be switched off.
     await expect(toggle(admin, 'Dashboard').isDisabled()).resolves.toBe(true);
@@ -60,25 +60,25 @@ describe.skipIf(SKIP_E2E)('menu role manager (e2e)', () => {
     const staff = await e2e.newPage({ as: DEMO.staff });
     await staff.goto('/patients');
     await staff.getByTestId('sidebar-menu').getByRole('link', { name: 'Data Pasien' }).waitFor();
-    expect(await sidebarLinks(staff)).not.toContain('System Logs');
+    expect(await sidebarLinks(staff)).not.toContain('Log Sistem');
 
-    // The super admin takes 'Data Pasien' from staff and gives them 'System Logs'.
+    // The super admin takes 'Data Pasien' from staff and gives them 'Log Sistem'.
     const admin = await e2e.newPage({ as: DEMO.super_admin });
     await admin.goto('/menu-role-manager');
-    await admin.getByRole('tab', { name: 'Staff', exact: true }).click();
+    await admin.getByRole('tab', { name: 'Staf', exact: true }).click();
     await toggle(admin, 'Data Pasien').click();
-    await toggle(admin, 'System Logs').click();
+    await toggle(admin, 'Log Sistem').click();
     await admin.getByRole('button', { name: 'Simpan' }).click();
     await admin.getByText('Akses menu berhasil disimpan').waitFor();
 
     // Without a reload, within seconds: staff is sent to the dashboard and told why.
     await eventually(() => new URL(staff.url()).pathname, 20_000).toBe('/dashboard');
     await staff.getByText('Anda tidak memiliki akses ke halaman itu').waitFor();
-    await eventually(() => sidebarLinks(staff)).toContain('System Logs');
+    await eventually(() => sidebarLinks(staff)).toContain('Log Sistem');
     expect(await sidebarLinks(staff)).not.toContain('Data Pasien');
-    await staff.getByTestId('sidebar-menu').getByRole('link', { name: 'System Logs' }).click();
+    await staff.getByTestId('sidebar-menu').getByRole('link', { name: 'Log Sistem' }).click();
     await staff.waitForURL((u) => u.pathname === '/logs-monitoring');
-    await staff.getByRole('heading', { name: 'Logs Monitoring & Analysis', level: 1 }).waitFor();
+    await staff.getByRole('heading', { name: 'Pemantauan & Analisis Log', level: 1 }).waitFor();
 
     await admin.getByRole('button', { name: 'Pulihkan Default' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Pulihkan' }).click();

@@ -12,7 +12,7 @@ const listFilter = (page: Page) => JSON.parse(queryParam(page, 'filter') ?? '{}'
 
 async function openList(page: Page) {
   await page.goto('/master/patients');
-  await page.getByRole('columnheader', { name: 'Patient Info' }).waitFor();
+  await page.getByRole('columnheader', { name: 'Info Pasien' }).waitFor();
   await eventually(() => rows(page).count()).toBeGreaterThan(0);
 }
 
@@ -66,12 +66,12 @@ describe.skipIf(SKIP_E2E)('master patients as admin (e2e)', () => {
     await openList(page);
     const headers = await page.getByRole('columnheader').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual([
-      'Patient Info',
-      'Identity',
-      'Contact',
-      'Location',
-      'Insurance',
-      'Actions',
+      'Info Pasien',
+      'Identitas',
+      'Kontak',
+      'Lokasi',
+      'Asuransi',
+      'Aksi',
     ]);
     const { pagination } = await apiList({ limit: '1' });
     expect(pagination.total).toBe(60);

@@ -29,7 +29,7 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await page.goto('/performance-analytics');
     await page
-      .getByRole('heading', { name: 'Performance Analytics - Appointment & Patient Journey', level: 1 })
+      .getByRole('heading', { name: 'Analisis Kinerja - Janji Temu & Perjalanan Pasien', level: 1 })
       .waitFor();
     const month = (await e2e.api(token, '/api/analytics/performance?dateRange=30')).body;
     await eventually(() => figure(page, 'stat-total')).toBe(shown(month.overview.totalAppointments));
@@ -51,18 +51,18 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
     await page.getByTestId('table-facility').getByText(top.facilityName).waitFor();
 
     for (const [tab, ids] of [
-      ['Doctor Performance', ['chart-doctor', 'table-doctor']],
-      ['Journey Analysis', ['chart-journey', 'table-journey']],
-      ['Wait Time Analysis', ['chart-wait-buckets', 'chart-wait-daily']],
-      ['Trends & Insights', ['chart-trends', 'insights', 'chart-satisfaction']],
-      ['Facility Performance', ['chart-facility', 'table-facility']],
+      ['Kinerja Dokter', ['chart-doctor', 'table-doctor']],
+      ['Analisis Perjalanan', ['chart-journey', 'table-journey']],
+      ['Analisis Waktu Tunggu', ['chart-wait-buckets', 'chart-wait-daily']],
+      ['Tren & Wawasan', ['chart-trends', 'insights', 'chart-satisfaction']],
+      ['Kinerja Fasilitas', ['chart-facility', 'table-facility']],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       for (const id of ids) await page.getByTestId(id).waitFor();
       // A drawn chart (recharts' surface) or a table with rows, not an empty state.
       await page.getByTestId(ids[0]).locator('svg.recharts-surface').first().waitFor();
     }
-    await page.getByRole('tab', { name: 'Doctor Performance' }).click();
+    await page.getByRole('tab', { name: 'Kinerja Dokter' }).click();
     await page.getByTestId('table-doctor').getByText(one.doctorPerformance[0].doctorName).first().waitFor();
     await expectNoSeriousA11yViolations(page, 'performance analytics, doctor tab');
 
@@ -71,7 +71,7 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
       await page.screenshot({ path: `${SHOTS}/id-1400.png`, fullPage: true });
       await page.getByRole('button', { name: 'Bahasa Indonesia' }).click();
       await page.getByRole('menuitem', { name: 'English' }).click();
-      await page.getByRole('tab', { name: 'Trends & Insights' }).click();
+      await page.getByRole('tab', { name: 'Tren & Wawasan' }).click();
       await page.getByText('Insights', { exact: true }).waitFor();
       await page.screenshot({ path: `${SHOTS}/en-1400.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
@@ -110,7 +110,7 @@ describe.skipIf(SKIP_E2E)('performance analytics (e2e)', () => {
       await page.setViewportSize({ width: 1400, height: 1000 });
       await page.getByRole('button', { name: 'Bahasa Indonesia' }).click();
       await page.getByRole('menuitem', { name: 'English' }).click();
-      await page.getByRole('tab', { name: 'Facility Performance' }).waitFor();
+      await page.getByRole('tab', { name: 'Kinerja Fasilitas' }).waitFor();
       await choose(page, 'Medical facility', name);
       await eventually(() => completion.innerText()).toContain('no data yet');
       expect(await completion.innerText()).not.toMatch(/score|Poor|%/);

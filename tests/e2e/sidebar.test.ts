@@ -73,13 +73,18 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
       'Dashboard',
       'Data Pasien',
       'Janji Temu',
-      'System Logs',
-      'API Logs',
-      'Users',
-      'Delivery',
+      'Log Sistem',
+      'Log API',
+      'Pengguna',
+      'Pengiriman',
     ])
       expect(links).toContain(name);
-    for (const name of ['Web Admins', 'Gateway Config', 'Menu Role Manager', 'Journey Config'])
+    for (const name of [
+      'Admin Web',
+      'Konfigurasi Gateway',
+      'Pengelola Menu per Peran',
+      'Konfigurasi Perjalanan',
+    ])
       expect(links).not.toContain(name);
   });
 
@@ -88,13 +93,14 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
     await openConsole(page, '/dashboard');
     await expandAll(page);
     const links = await linkNames(page);
-    for (const name of ['Web Admins', 'Gateway Config', 'Menu Role Manager']) expect(links).toContain(name);
+    for (const name of ['Admin Web', 'Konfigurasi Gateway', 'Pengelola Menu per Peran'])
+      expect(links).toContain(name);
   });
 
   it('on /master/patients the Master Data group opens by itself and marks Data Pasien active; name and email are shown', async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     await openConsole(page, '/master/patients');
-    await page.getByRole('columnheader', { name: 'Patient Info' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Info Pasien' }).waitFor();
 
     await eventually(() => groupButton(page, 'Master Data').getAttribute('aria-expanded')).toBe('true');
     await expect(groupButton(page, 'API Simulator').getAttribute('aria-expanded')).resolves.toBe('false');
@@ -227,7 +233,7 @@ describe.skipIf(SKIP_E2E)('sidebar and route guard (e2e)', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await expect(page.getByRole('columnheader', { name: 'Patient Info' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('columnheader', { name: 'Info Pasien' }).count()).resolves.toBe(0);
   });
 
   it('no uncaught errors in the pages', () => {

@@ -232,7 +232,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await expectNoSeriousA11yViolations(page, 'sandbox journey dialog', { include: '[role="dialog"]' });
   });
 
-  it("doctors and schedules: the spec's own messages ('Doctor deleted successfully')", async () => {
+  it("doctors and schedules: the delete toasts in the console's language ('Dokter berhasil dihapus')", async () => {
     const sandbox = (await e2e.api(token, `/api/admin/simulator/facilities/${facilityId}`)).body;
     const doctor = await e2e.api(token, '/api/admin/simulator/doctors', {
       method: 'POST',
@@ -261,9 +261,9 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       [
         `/simulator/schedules${only({ doctor_id: doctor.body.id })}`,
         'dr. Pesan Uji',
-        'Schedule deleted successfully',
+        'Jadwal berhasil dihapus',
       ],
-      [`/simulator/doctors${only({ q: 'E2E-DOK-01' })}`, 'E2E-DOK-01', 'Doctor deleted successfully'],
+      [`/simulator/doctors${only({ q: 'E2E-DOK-01' })}`, 'E2E-DOK-01', 'Dokter berhasil dihapus'],
     ]) {
       await page.goto(path);
       const row = page.getByRole('row').filter({ hasText: text });
@@ -417,7 +417,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     await chooseOption(page, dialog, 'Jenis Asuransi', 'Asuransi Swasta');
     await expectNoSeriousA11yViolations(page, 'sandbox patient dialog', { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByText('Patient created successfully').waitFor();
+    await page.getByText('Pasien berhasil ditambahkan').waitFor();
 
     await page.getByPlaceholder('Cari nama, NIK, No. RM atau No. JKN').fill('Siti E2E');
     const row = page.getByRole('row').filter({ hasText: 'Siti E2E Sandbox' });
@@ -433,7 +433,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /konfirmasi|ya|hapus/i })
       .click();
-    await page.getByText('Patient deleted successfully').waitFor();
+    await page.getByText('Pasien berhasil dihapus').waitFor();
   });
 
   it("a new sandbox patient's facility picker offers only facilities with a sandbox", async () => {

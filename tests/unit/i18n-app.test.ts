@@ -18,12 +18,12 @@ describe('Indonesian product texts', () => {
     expect(missing).toEqual([]);
   });
 
-  it("keep the spec's menu labels", () => {
+  it("keep the spec's menu labels, translated where the spec writes English", () => {
     const label = (path: string) => lookup(id, menuLeaves().find((l) => l.path === path)!.labelKey);
     expect(label('/dashboard')).toBe('Dashboard');
     expect(label('/patients')).toBe('Data Pasien');
     expect(label('/geographic')).toBe('Analisis Geografis');
-    expect(label('/master/domain-config')).toBe('Gateway Config');
+    expect(label('/master/domain-config')).toBe('Konfigurasi Gateway');
   });
 
   it('label every field of every declared resource', () => {

@@ -111,7 +111,7 @@ export default function AppMenu() {
   return (
     <Box
       component="nav"
-      aria-label="Menu utama"
+      aria-label={translate('app.sidebar.main_menu')}
       // The drawer's inner box takes the width of its content: held to the drawer's width, the
       // long product name wraps instead of pushing the menu and 'Keluar' past the drawer's edge.
       sx={{

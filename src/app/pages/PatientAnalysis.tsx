@@ -43,7 +43,11 @@ function PatientFigures({ data }: { data: PatientDemographics }) {
   const labels = useCodeLabels();
   const gender = data.byGender.map((r) => ({ label: labels.gender(r.gender), count: r.count }));
   const age = data.byAge.map((r) => ({ label: r.age_group, count: r.count }));
-  const insurance = data.byInsurance.map((r) => ({ label: r.insurance, count: r.count }));
+  // Stored values ('Asuransi Swasta') read by the patient form's labels.
+  const insurance = data.byInsurance.map((r) => ({
+    label: translate(`resources.master/patients.choices.insurance.${r.insurance}`, { _: r.insurance }),
+    count: r.count,
+  }));
   const total = sumBy(gender, (r) => r.count);
   const ofGender = (value: string) => data.byGender.find((g) => g.gender === value)?.count ?? 0;
   const male = ofGender(GENDER_LABELS.L);

@@ -10,13 +10,24 @@ export const API_URL = '/api';
  */
 export const ACCESS_REFUSED_EVENT = 'dkj:access-refused';
 
+/** The console's language as react-admin stores it (Indonesian until English is chosen). */
+function consoleLanguage(): string {
+  try {
+    return JSON.parse(window.localStorage.getItem('RaStore.locale') ?? '"id"') === 'en' ? 'en' : 'id';
+  } catch {
+    return 'id';
+  }
+}
+
 /**
  * The console's screen (its address) a call is made from: the patient access log keeps it
- * beside the API route.
+ * beside the API route. The console's language goes along, so the server's messages follow it.
  */
 export function screenHeaders(headers: Headers): Headers {
-  if (typeof window !== 'undefined')
+  if (typeof window !== 'undefined') {
     headers.set(SCREEN_HEADER, window.location.pathname.slice(0, MAX_SCREEN_CHARS));
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', consoleLanguage());
+  }
   return headers;
 }
 

@@ -47,6 +47,7 @@ export function appointmentColumns(translate: TranslateFunction, onJourney: (app
     chipColumn('insurance', `${R}.columns.insurance`, (r) => ({
       value: r.health_insurance,
       colors: INSURANCE_COLORS,
+      label: translate(`${R}.choices.health_insurance.${r.health_insurance}`, { _: r.health_insurance }),
     })),
     cellColumn('queue', `${R}.columns.queue`, (r) => r.queue_number ?? '-', { align: 'right' }),
     chipColumn('type', `${R}.columns.patient_type`, (r) => ({

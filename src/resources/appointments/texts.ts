@@ -48,7 +48,8 @@ export const appointmentTexts = defineTexts({
       param_value: 'Nilai Parameter',
     },
     choices: {
-      new_patient: { true: 'New Patient', false: 'Returning' },
+      new_patient: { true: 'Pasien Baru', false: 'Pasien Lama' },
+      health_insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Asuransi Swasta', Umum: 'Umum' },
     },
     sections: {
       patient: 'Pasien',
@@ -56,26 +57,26 @@ export const appointmentTexts = defineTexts({
       queue: 'Antrean & Pembayaran',
     },
     journey: {
-      action: 'View Journey',
+      action: 'Lihat Perjalanan',
       title: 'Perjalanan Pasien',
-      event: 'Event',
+      event: 'Peristiwa',
       status: 'Status',
       start: 'Mulai',
       end: 'Selesai',
       duration: 'Durasi',
       blocked: 'Percobaan Diblokir',
       blocked_detail: '%{count} kali, terakhir %{time}: %{reason}',
-      in_progress: 'In Progress',
-      completed: 'Completed',
-      empty: 'No journey data available for this appointment.',
+      in_progress: 'Berlangsung',
+      completed: 'Selesai',
+      empty: 'Belum ada data perjalanan untuk janji temu ini.',
       close: 'Tutup',
     },
     empty: 'Belum ada data janji temu',
     errors: {
-      fetch: 'Failed to fetch appointments',
-      save: 'Failed to save appointment',
-      delete: 'Failed to delete appointment',
-      journeys: 'Failed to fetch appointment journeys',
+      fetch: 'Gagal mengambil data janji temu',
+      save: 'Gagal menyimpan janji temu',
+      delete: 'Gagal menghapus janji temu',
+      journeys: 'Gagal mengambil perjalanan janji temu',
     },
   },
   en: {
@@ -125,6 +126,7 @@ export const appointmentTexts = defineTexts({
     },
     choices: {
       new_patient: { true: 'New Patient', false: 'Returning' },
+      health_insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Private Insurance', Umum: 'Self-pay' },
     },
     sections: {
       patient: 'Patient',

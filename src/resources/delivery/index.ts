@@ -104,7 +104,7 @@ export const deliveries = defineResource({
     icon: 'local_shipping',
     order: 50,
     roles: ['admin', 'super_admin'],
-    label: { id: 'Delivery', en: 'Delivery' },
+    label: { id: 'Pengiriman', en: 'Delivery' },
   },
   texts: deliveryTexts,
   sortable: ['order_id', 'delivery_price', 'created_at', 'id'],

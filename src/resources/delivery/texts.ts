@@ -4,13 +4,13 @@ import { defineTexts } from '../../../i18n/resources/define';
 export const deliveryTexts = defineTexts({
   id: {
     name: 'Pengiriman |||| Pengiriman',
-    title: 'Master Data - Delivery',
+    title: 'Master Data - Pengiriman',
     add_title: 'Tambah Pengiriman',
     edit_title: 'Edit Pengiriman',
     fields: {
       id: 'ID',
       order_id: 'Order ID',
-      delivery_id: 'Delivery ID',
+      delivery_id: 'ID Pengiriman',
       user_id: 'Pengguna',
       medical_facility_id: 'Fasilitas Kesehatan',
       hospital_address: 'Alamat Faskes',
@@ -31,12 +31,12 @@ export const deliveryTexts = defineTexts({
       updated_at: 'Diperbarui',
     },
     columns: {
-      order_info: 'Order Info',
-      patient_info: 'Patient Info',
-      medicine: 'Medicine',
-      location: 'Location',
+      order_info: 'Info Pesanan',
+      patient_info: 'Info Pasien',
+      medicine: 'Obat',
+      location: 'Lokasi',
       status: 'Status',
-      price: 'Price',
+      price: 'Harga',
       items: '%{medicine_count} obat',
       weight: '%{medicine_weight} kg',
       area: '%{patient_kota} / %{patient_kecamatan}',
@@ -61,9 +61,9 @@ export const deliveryTexts = defineTexts({
     },
     empty: 'Belum ada data pengiriman',
     errors: {
-      fetch: 'Failed to fetch deliveries',
-      save: 'Failed to save delivery',
-      delete: 'Failed to delete delivery',
+      fetch: 'Gagal mengambil data pengiriman',
+      save: 'Gagal menyimpan pengiriman',
+      delete: 'Gagal menghapus pengiriman',
     },
   },
   en: {

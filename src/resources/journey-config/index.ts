@@ -29,7 +29,7 @@ export const journeyConfigs = defineResource({
     icon: 'route',
     order: 100,
     roles: ['super_admin'],
-    label: { id: 'Journey Config', en: 'Journey Config' },
+    label: { id: 'Konfigurasi Perjalanan', en: 'Journey Config' },
   },
   texts: journeyConfigTexts,
   search: ['journey_type'],

@@ -5,7 +5,7 @@ import { defineTexts } from '../../../i18n/resources/define';
 export const journeyConfigTexts = defineTexts({
   id: {
     name: 'Konfigurasi Perjalanan |||| Konfigurasi Perjalanan',
-    title: 'Journey Configuration Management',
+    title: 'Pengelolaan Konfigurasi Perjalanan',
     add_title: 'Tambah Konfigurasi',
     edit_title: 'Edit Konfigurasi',
     fields: {
@@ -50,14 +50,14 @@ export const journeyConfigTexts = defineTexts({
       button: 'Inisialisasi Default',
       done: 'Konfigurasi default dibuat: %{types}',
       none: 'Semua konfigurasi default sudah ada',
-      failed: 'Failed to initialize default configurations',
+      failed: 'Gagal menyiapkan konfigurasi bawaan',
     },
     empty: 'Belum ada konfigurasi perjalanan',
     errors: {
-      fetch: 'Failed to fetch journey configurations',
-      save: 'Failed to save configuration',
-      delete: 'Failed to delete configuration',
-      initialize: 'Failed to initialize default configurations',
+      fetch: 'Gagal mengambil konfigurasi perjalanan',
+      save: 'Gagal menyimpan konfigurasi',
+      delete: 'Gagal menghapus konfigurasi',
+      initialize: 'Gagal menyiapkan konfigurasi bawaan',
     },
   },
   en: {

@@ -70,7 +70,11 @@ function PatientList() {
         cellColumn('insurance', `${R}.columns.insurance`, (r) =>
           r.insurance ? (
             <Box>
-              <ColorChip value={r.insurance} colors={INSURANCE_COLORS} />
+              <ColorChip
+                value={r.insurance}
+                colors={INSURANCE_COLORS}
+                label={translate(`${R}.choices.insurance.${r.insurance}`, { _: r.insurance })}
+              />
               {r.insurance_number && <Line>{r.insurance_number}</Line>}
             </Box>
           ) : (

@@ -79,11 +79,11 @@ export const patientTexts = defineTexts({
     edit_title: 'Edit Pasien',
     fields: fieldsId,
     columns: {
-      patient_info: 'Patient Info',
-      identity: 'Identity',
-      contact: 'Contact',
-      location: 'Location',
-      insurance: 'Insurance',
+      patient_info: 'Info Pasien',
+      identity: 'Identitas',
+      contact: 'Kontak',
+      location: 'Lokasi',
+      insurance: 'Asuransi',
     },
     filters: {
       search: 'Cari nama, NIK, telepon, email',
@@ -92,6 +92,7 @@ export const patientTexts = defineTexts({
     },
     choices: {
       gender: { L: 'Laki-laki', P: 'Perempuan' },
+      insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Asuransi Swasta', Umum: 'Umum' },
     },
     sections: {
       identity: 'Identitas',
@@ -101,9 +102,9 @@ export const patientTexts = defineTexts({
     },
     empty: 'Belum ada data pasien',
     errors: {
-      fetch: 'Failed to fetch patients',
-      save: 'Failed to save patient',
-      delete: 'Failed to delete patient',
+      fetch: 'Gagal mengambil data pasien',
+      save: 'Gagal menyimpan pasien',
+      delete: 'Gagal menghapus pasien',
     },
   },
   en: {
@@ -126,6 +127,7 @@ export const patientTexts = defineTexts({
     },
     choices: {
       gender: { L: 'Male', P: 'Female' },
+      insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Private Insurance', Umum: 'Self-pay' },
     },
     sections: {
       identity: 'Identity',

@@ -50,7 +50,10 @@ function AppointmentList() {
           stackedColumn('doctor', `${R}.columns.doctor`, (r) => ({
             main: r.doctor_name ?? '-',
             minWidth: 150,
-            lines: [r.specialization],
+            lines: [
+              r.specialization &&
+                translate(`${R}.choices.specialization.${r.specialization}`, { _: r.specialization }),
+            ],
           })),
           cellColumn('date', `${R}.fields.appointment_date`, (r) => formatDay(r.appointment_date)),
           cellColumn(

@@ -44,7 +44,8 @@ export const simulatorAppointments = defineResource({
     },
     doctor_id: {
       resource: 'admin/simulator/doctors',
-      optionText: (d) => `${d.name} (${d.specialization})${d.facility_name ? ` · ${d.facility_name}` : ''}`,
+      optionText: (d, label = (_f, v) => String(v)) =>
+        `${d.name} (${label('specialization', d.specialization)})${d.facility_name ? ` · ${d.facility_name}` : ''}`,
       narrowBy: { medical_facility_id: 'medical_facility_id' },
     },
   },

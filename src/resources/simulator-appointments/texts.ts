@@ -1,5 +1,6 @@
 /** Simulator appointments (spec part 2 §2 'Simulator Appointments', §3, §4, §8). */
 import { defineTexts } from '../../../i18n/resources/define';
+import { simulatorDoctorTexts } from '../simulator-doctors/texts';
 
 export const simulatorAppointmentTexts = defineTexts({
   id: {
@@ -48,6 +49,7 @@ export const simulatorAppointmentTexts = defineTexts({
       medical_facility_id: 'Fasilitas Kesehatan',
     },
     choices: {
+      specialization: simulatorDoctorTexts.id.choices.specialization,
       status: {
         scheduled: 'Terjadwal',
         confirmed: 'Dikonfirmasi',
@@ -76,15 +78,15 @@ export const simulatorAppointmentTexts = defineTexts({
       done: 'Selesai',
       in_progress: 'Dalam Proses',
       minutes: '%{count} menit',
-      empty: 'No journey data available for this appointment.',
-      failed: 'Failed to fetch appointment journeys',
+      empty: 'Belum ada data perjalanan untuk janji temu ini.',
+      failed: 'Gagal mengambil perjalanan janji temu',
       close: 'Tutup',
     },
     empty: 'Tidak ada data appointment',
     errors: {
-      fetch: 'Failed to fetch appointments',
-      save: 'Operation failed',
-      delete: 'Failed to delete appointment',
+      fetch: 'Gagal mengambil data janji temu',
+      save: 'Operasi gagal',
+      delete: 'Gagal menghapus janji temu',
     },
   },
   en: {
@@ -133,6 +135,7 @@ export const simulatorAppointmentTexts = defineTexts({
       medical_facility_id: 'Medical Facility',
     },
     choices: {
+      specialization: simulatorDoctorTexts.en.choices.specialization,
       status: {
         scheduled: 'Scheduled',
         confirmed: 'Confirmed',

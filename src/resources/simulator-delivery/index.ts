@@ -14,7 +14,7 @@ export const simulatorDeliveries = defineResource({
     icon: 'local_shipping',
     order: 100,
     roles: ['admin', 'super_admin', 'medical_facility'],
-    label: { id: 'Simulator Delivery', en: 'Delivery Simulator' },
+    label: { id: 'Simulator Pengiriman', en: 'Delivery Simulator' },
   },
   texts: simulatorDeliveryTexts,
   sortable: ['order_id', 'delivery_price', 'id'],

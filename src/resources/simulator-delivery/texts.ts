@@ -23,7 +23,7 @@ const sandbox = (
 export const simulatorDeliveryTexts = defineTexts({
   id: sandbox('id', {
     name: 'Pengiriman Simulasi |||| Pengiriman Simulasi',
-    title: 'Simulasi Delivery',
+    title: 'Simulasi Pengiriman',
     actions: 'Aksi',
     facility: 'Fasilitas Kesehatan',
   }),

@@ -70,14 +70,14 @@ export const simulatorDoctorTexts = defineTexts({
     },
     empty: 'Tidak ada data dokter',
     notifications: {
-      created: 'Doctor created successfully',
-      updated: 'Doctor updated successfully',
-      deleted: 'Doctor deleted successfully',
+      created: 'Dokter berhasil ditambahkan',
+      updated: 'Dokter berhasil diperbarui',
+      deleted: 'Dokter berhasil dihapus',
     },
     errors: {
-      fetch: 'Failed to fetch doctors',
-      save: 'Operation failed',
-      delete: 'Failed to delete doctor',
+      fetch: 'Gagal mengambil data dokter',
+      save: 'Operasi gagal',
+      delete: 'Gagal menghapus dokter',
     },
   },
   en: {

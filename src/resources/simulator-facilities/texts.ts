@@ -63,9 +63,9 @@ export const simulatorFacilityTexts = defineTexts({
     },
     empty: 'Tidak ada data fasilitas',
     errors: {
-      fetch: 'Failed to fetch facilities',
-      save: 'Operation failed',
-      delete: 'Failed to delete facility',
+      fetch: 'Gagal mengambil data fasilitas',
+      save: 'Operasi gagal',
+      delete: 'Gagal menghapus fasilitas',
     },
   },
   en: {

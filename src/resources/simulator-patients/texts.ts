@@ -51,9 +51,9 @@ export const simulatorPatientTexts = defineTexts({
       medical: 'Data Medis',
     },
     notifications: {
-      created: 'Patient created successfully',
-      updated: 'Patient updated successfully',
-      deleted: 'Patient deleted successfully',
+      created: 'Pasien berhasil ditambahkan',
+      updated: 'Pasien berhasil diperbarui',
+      deleted: 'Pasien berhasil dihapus',
     },
     filters: {
       search: 'Cari nama, NIK, No. RM atau No. JKN',
@@ -80,9 +80,9 @@ export const simulatorPatientTexts = defineTexts({
     },
     empty: 'Tidak ada data pasien',
     errors: {
-      fetch: 'Failed to fetch patients',
-      save: 'Operation failed',
-      delete: 'Failed to delete patient',
+      fetch: 'Gagal mengambil data pasien',
+      save: 'Operasi gagal',
+      delete: 'Gagal menghapus pasien',
     },
   },
   en: {

@@ -53,7 +53,11 @@ export const simulatorSchedules = defineResource({
   },
   listFilters: ['doctor_id', 'day_of_week'],
   references: {
-    doctor_id: { resource: 'admin/simulator/doctors', optionText: (d) => `${d.name} (${d.specialization})` },
+    doctor_id: {
+      resource: 'admin/simulator/doctors',
+      optionText: (d, label = (_f, v) => String(v)) =>
+        `${d.name} (${label('specialization', d.specialization)})`,
+    },
     // The poli is one of the doctor's facility's, chosen by name: its code and name are stored.
     poly_code: {
       resource: 'admin/simulator/poli',

@@ -1,5 +1,6 @@
 /** Simulator doctor schedules (spec part 2 §2, §3, §5, §8, §9). */
 import { defineTexts } from '../../../i18n/resources/define';
+import { simulatorDoctorTexts } from '../simulator-doctors/texts';
 
 export const simulatorScheduleTexts = defineTexts({
   id: {
@@ -38,6 +39,7 @@ export const simulatorScheduleTexts = defineTexts({
       medical_facility_id: 'Fasilitas Kesehatan',
     },
     choices: {
+      specialization: simulatorDoctorTexts.id.choices.specialization,
       day_of_week: {
         '1': 'Senin',
         '2': 'Selasa',
@@ -55,14 +57,14 @@ export const simulatorScheduleTexts = defineTexts({
     columns: { actions: 'Aksi', hours: 'Jam Praktik' },
     empty: 'Tidak ada data jadwal',
     notifications: {
-      created: 'Schedule created successfully',
-      updated: 'Schedule updated successfully',
-      deleted: 'Schedule deleted successfully',
+      created: 'Jadwal berhasil ditambahkan',
+      updated: 'Jadwal berhasil diperbarui',
+      deleted: 'Jadwal berhasil dihapus',
     },
     errors: {
-      fetch: 'Failed to fetch schedules',
-      save: 'Operation failed',
-      delete: 'Failed to delete schedule',
+      fetch: 'Gagal mengambil data jadwal',
+      save: 'Operasi gagal',
+      delete: 'Gagal menghapus jadwal',
     },
   },
   en: {
@@ -101,6 +103,7 @@ export const simulatorScheduleTexts = defineTexts({
       medical_facility_id: 'Medical Facility',
     },
     choices: {
+      specialization: simulatorDoctorTexts.en.choices.specialization,
       day_of_week: {
         '1': 'Monday',
         '2': 'Tuesday',

@@ -13,7 +13,7 @@ export const users = defineResource({
     icon: 'group',
     order: 40,
     roles: ['admin', 'super_admin'],
-    label: { id: 'Users', en: 'Users' },
+    label: { id: 'Pengguna', en: 'Users' },
   },
   texts: userTexts,
   search: ['name', 'email'],

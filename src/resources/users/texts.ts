@@ -4,7 +4,7 @@ import { defineTexts } from '../../../i18n/resources/define';
 export const userTexts = defineTexts({
   id: {
     name: 'Pengguna |||| Pengguna',
-    title: 'Master Data - Users',
+    title: 'Master Data - Pengguna',
     add_title: 'Tambah Pengguna',
     edit_title: 'Edit Pengguna',
     fields: {
@@ -18,26 +18,26 @@ export const userTexts = defineTexts({
       created_at: 'Dibuat',
       updated_at: 'Diperbarui',
     },
-    helpers: { password: 'Minimum 8 characters', password_edit: 'Kosongkan bila tidak diubah' },
+    helpers: { password: 'Minimal 8 karakter', password_edit: 'Kosongkan bila tidak diubah' },
     sections: { account: 'Akun', status: 'Status & Layanan' },
     columns: {
-      user_info: 'User Info',
+      user_info: 'Info Pengguna',
       email: 'Email',
       status: 'Status',
-      services: 'Services',
-      created: 'Created',
+      services: 'Layanan',
+      created: 'Dibuat',
       id_line: 'ID %{id}',
     },
     filters: { search: 'Cari nama atau email', verified: 'Verifikasi' },
     choices: {
       verified: { true: 'Terverifikasi', false: 'Belum Terverifikasi' },
-      has_medicine_delivery: { true: 'Medicine Delivery', false: 'Tidak ada' },
+      has_medicine_delivery: { true: 'Pengiriman Obat', false: 'Tidak ada' },
     },
     empty: 'Belum ada data pengguna',
     errors: {
-      fetch: 'Failed to fetch users',
-      save: 'Failed to save user',
-      delete: 'Failed to delete user',
+      fetch: 'Gagal mengambil data pengguna',
+      save: 'Gagal menyimpan pengguna',
+      delete: 'Gagal menghapus pengguna',
     },
   },
   en: {

@@ -32,7 +32,7 @@ export const webAdmins = defineResource({
     icon: 'manage_accounts',
     order: 80,
     roles: ['super_admin'],
-    label: { id: 'Web Admins', en: 'Web Admins' },
+    label: { id: 'Admin Web', en: 'Web Admins' },
   },
   texts: webAdminTexts,
   search: ['username', 'email', 'full_name'],

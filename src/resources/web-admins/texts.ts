@@ -4,7 +4,7 @@ import { defineTexts } from '../../../i18n/resources/define';
 export const webAdminTexts = defineTexts({
   id: {
     name: 'Web Admin |||| Web Admin',
-    title: 'Master Data - Web Admins',
+    title: 'Master Data - Admin Web',
     add_title: 'Tambah Web Admin',
     edit_title: 'Edit Web Admin',
     fields: {
@@ -44,9 +44,9 @@ export const webAdminTexts = defineTexts({
     never: 'Belum pernah',
     empty: 'Belum ada data web admin',
     errors: {
-      fetch: 'Failed to fetch web admins',
-      save: 'Failed to save web admin',
-      delete: 'Failed to delete web admin',
+      fetch: 'Gagal mengambil data admin web',
+      save: 'Gagal menyimpan admin web',
+      delete: 'Gagal menghapus admin web',
     },
   },
   en: {

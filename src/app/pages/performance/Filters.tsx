@@ -69,6 +69,10 @@ export function Filters({
         size="small"
         sx={{ minWidth: 220, flex: '1 1 220px' }}
         options={doctors}
+        noOptionsText={translate('app.common.no_options')}
+        openText={translate('ra.action.open')}
+        closeText={translate('ra.action.close')}
+        clearText={translate('ra.action.clear_input_value')}
         filterOptions={firstMatches}
         value={doctors.find((d) => d.id === value.doctor) ?? null}
         onChange={(_, d) => onChange({ ...value, doctor: d ? d.id : '' })}

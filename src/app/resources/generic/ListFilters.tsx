@@ -1,6 +1,7 @@
 import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
 import { baseType, rangeParams, type ResourceDeclaration } from '../../../domain/resource';
 import { choiceLabel } from './SchemaColumns';
+import { optionTextOf } from './optionText';
 import { FACILITY_FIELD, namedRange } from './SchemaInput';
 
 type Translate = (key: string, opts?: any) => string;
@@ -49,8 +50,9 @@ export function defaultFilters(decl: ResourceDeclaration, translate: Translate) 
           sort={reference ? undefined : { field: 'name', order: 'ASC' }}
         >
           <AutocompleteInput
+            noOptionsText="app.common.no_options"
             label={label(f)}
-            optionText={reference?.optionText ?? 'name'}
+            optionText={reference ? optionTextOf(reference, translate) : 'name'}
             filterToQuery={(q: string) => ({ q })}
             sx={{ minWidth: 240 }}
           />

@@ -149,7 +149,8 @@ function Value({ decl, field, record }: CellProps) {
         </Box>
       );
     default:
-      return <>{v == null || v === '' ? '-' : cut(String(v), spec.maxLength)}</>;
+      // A text copied from another record's choice (a schedule's specialization) reads by its label.
+      return <>{v == null || v === '' ? '-' : cut(choiceLabel(translate, decl, field, v), spec.maxLength)}</>;
   }
 }
 

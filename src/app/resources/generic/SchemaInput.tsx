@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
+import { optionTextOf } from './optionText';
 import { ValuePicker } from './ValuePicker';
 import { JsonFieldInput } from './JsonFieldInput';
 
@@ -119,6 +120,7 @@ function RecordPicker({
   validate?: Validator;
 }) {
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   const reference = decl.references?.[field];
   if (reference?.valueField) {
     const valueReference = { ...reference, valueField: reference.valueField };
@@ -144,7 +146,8 @@ function RecordPicker({
       filter={reference ? filter : decl.facilityFilter}
     >
       <AutocompleteInput
-        optionText={reference?.optionText ?? 'name'}
+        noOptionsText="app.common.no_options"
+        optionText={reference ? optionTextOf(reference, translate) : 'name'}
         label={label}
         validate={validate}
         fullWidth

@@ -49,6 +49,7 @@ export function ValuePicker({
       : null;
   return (
     <AutocompleteInput
+      noOptionsText="app.common.no_options"
       source={field}
       label={label}
       validate={validate}

@@ -1,5 +1,6 @@
 import { RESOURCE_FORMS, validateFns } from 'virtual:rjsf-resource-validators';
 import type { ResourceDeclaration } from '../../../domain/resource';
+import { fieldErrorsToEnglish } from '../../../resources/messages-en';
 import {
   EN_VALIDATION_TEXTS,
   ID_VALIDATION_TEXTS,
@@ -82,6 +83,7 @@ export function schemaValidator(decl: ResourceDeclaration, editing: boolean, loc
       (e) => !(e.keyword === 'required' && !e.instancePath && !required.has(e.params.missingProperty)),
     );
     const errors = fieldErrorsFromAjv(failures, validationTexts(locale));
-    return nestErrors({ ...errors, ...(decl.validate?.(data) ?? {}) });
+    const own = decl.validate?.(data) ?? {};
+    return nestErrors({ ...errors, ...(locale === 'en' ? fieldErrorsToEnglish(own) : own) });
   };
 }

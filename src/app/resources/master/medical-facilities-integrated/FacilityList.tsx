@@ -118,6 +118,11 @@ export function FacilityList({
             page={page}
             count={totalPages}
             onChange={(_, p) => setPage(p)}
+            getItemAriaLabel={(type, p, selected) =>
+              type === 'page'
+                ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: p })
+                : translate(`ra.navigation.${type}`)
+            }
             sx={{ display: 'flex', justifyContent: 'center' }}
           />
         )}

@@ -1,0 +1,248 @@
+/**
+ * One language at a time: every screen of the menu, in Indonesian and in English, read as a user
+ * reads it (the page's text, its aria-labels, placeholders and titles), with its add dialog, a
+ * picker's list and an empty form's errors. A word that only the other language's messages use
+ * (tests/e2e/language-words.ts) fails the walk, unless the data itself holds it (DATA_WORDS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { MENU_PATHS, defaultMenuPaths } from '../../src/domain/menu';
+import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
+import { expectNoSeriousA11yViolations } from './axe';
+import { buildDictionaries, foreignWords } from './language-words';
+
+type Lang = 'id' | 'en';
+
+/**
+ * Words of the other language that a screen may show because the data holds them (the demo
+ * data's names, places and free texts), by reason. Nothing here is a text of the console itself.
+ */
+const DATA_WORDS: Record<Lang, [reason: string, words: string[]][]> = {
+  // Allowed in the Indonesian console.
+  id: [
+    ["the demo staff account's username (staff@demo.local)", ['staff']],
+    ["a facility's name ('RS Family Cilandak')", ['family']],
+    ["an HTTP method in the API logs ('GET')", ['get']],
+  ],
+  // Allowed in the English console.
+  en: [
+    ["demo accounts' names ('Operator Faskes Demo', 'Staf Demo')", ['faskes', 'staf']],
+    [
+      "facilities' names ('Apotek Sumber Sehat', 'Klinik Pratama Keluarga', 'Laboratorium Klinik Taman Sari', 'Puskesmas Kecamatan Gambir')",
+      ['apotek', 'klinik', 'laboratorium', 'keluarga', 'sumber', 'kecamatan', 'dua', 'utama'],
+    ],
+    [
+      "places' names ('Kota Jakarta Utara', 'Johar Baru', 'Kebayoran Lama', 'Pasar Minggu')",
+      ['kota', 'baru', 'lama', 'minggu'],
+    ],
+    [
+      "the master poli's names and descriptions ('Penyakit kulit dan kelamin', 'Jiwa', 'Paru')",
+      ['dan', 'darah', 'gangguan', 'jiwa', 'kelamin', 'konsultasi', 'paru', 'pemeriksaan', 'penyakit'],
+    ],
+    [
+      "the simulator facilities' poli names ('Anak', 'Bedah', 'Gigi', 'Kandungan')",
+      ['anak', 'bedah', 'gigi', 'kandungan', 'mata', 'kulit', 'saraf'],
+    ],
+    ["a doctor's title in their name ('Sp.THT-KL')", ['tht']],
+    ["a journey step's code ('TINDAKAN')", ['tindakan']],
+    [
+      "emergency reports' categories as reported ('Serangan Jantung', 'Kecelakaan Lalu Lintas', 'Lainnya')",
+      ['jantung', 'lalu', 'lainnya'],
+    ],
+    [
+      "mental-health screenings' conditions as recorded ('Kesehatan Mental Baik', 'Stres Sedang', 'Depresi Berat')",
+      ['baik', 'sedang', 'berat'],
+    ],
+  ],
+};
+
+const SHOTS = '.test-data/language';
+
+/** Screens whose texts this walk made change (headers, tabs, titles, menu). */
+const CHANGED = [
+  '/master/emergencies',
+  '/master/users',
+  '/master/delivery',
+  '/master/appointments',
+  '/simulator/schedules',
+  '/menu-role-manager',
+  '/master/medical-facilities-integrated',
+  '/performance-analytics',
+];
+
+/** Runs in the page: what a user reads or hears on it now. */
+function readPage(): string {
+  // Code (a request's headers and body, a JSON sample) is written as the machine reads it.
+  let body = document.body.innerText;
+  for (const code of document.querySelectorAll<HTMLElement>('pre, code'))
+    if (code.innerText) body = body.split(code.innerText).join(' ');
+  const parts = [body];
+  for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+    const r = el.getBoundingClientRect();
+    const hidden = el.closest('[aria-hidden="true"]') && !el.closest('[role="dialog"]');
+    if ((!r.width && !r.height && el.tagName !== 'INPUT') || hidden) continue;
+    for (const a of ['aria-label', 'placeholder', 'title']) parts.push(el.getAttribute(a) ?? '');
+  }
+  return parts.join('\n');
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('main [role="progressbar"]'), undefined, { timeout: 4000 })
+    .catch(() => undefined);
+}
+
+const WORDS = { id: { add: 'Tambah', save: 'Simpan' }, en: { add: 'Add', save: 'Save' } };
+
+const visible = (l: Locator, timeout = 4000) =>
+  l.waitFor({ timeout }).then(
+    () => true,
+    () => false,
+  );
+
+/** Opens the first picker (autocomplete) of scope: its list, then its 'no options' text. */
+async function readPicker(page: Page, scope: Locator, read: (what: string) => Promise<void>) {
+  const picker = scope.locator('.MuiAutocomplete-root input:not([disabled])').first();
+  if (!(await picker.count())) return;
+  await picker.click();
+  await visible(page.locator('.MuiAutocomplete-popper'), 3000);
+  await settle(page);
+  await read('picker open');
+  await picker.fill('qqzzqqzz');
+  await visible(page.locator('.MuiAutocomplete-noOptions'), 4000);
+  await read('picker without options');
+  await picker.fill('');
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Where a save is cheap: what to fill in the add dialog (after its empty save) before saving
+ * again, for the save's toast or the form's own check.
+ */
+const FILL: Record<string, (dialog: Locator, lang: Lang, n: number) => Promise<void>> = {
+  '/master/poli': async (dialog, lang, n) => {
+    await dialog.getByLabel(lang === 'id' ? 'Kode Poli' : 'Poli Code').fill(`BHS${n}`);
+    await dialog.getByLabel(lang === 'id' ? 'Nama Poli' : 'Poli Name').fill(`Poli E2E ${n}`);
+  },
+  // The NIK's own check (the patient form's cross-field rule), not the schema's.
+  '/master/patients': async (dialog, lang) => {
+    await dialog
+      .getByRole('textbox', { name: lang === 'id' ? 'Nomor Identitas' : 'Identity Number' })
+      .fill('9999011203920001');
+  },
+};
+
+describe('the two dictionaries', () => {
+  it("hold the words of each language's own texts, and not the words both use", () => {
+    const dict = buildDictionaries();
+    // Texts the Indonesian console showed in English, and the reverse.
+    for (const w of ['patient', 'options', 'characters', 'successfully', 'journey', 'staff'])
+      expect(dict.en.has(w), w).toBe(true);
+    for (const w of ['dokter', 'harus', 'angka', 'pilihan', 'berhasil', 'pasien'])
+      expect(dict.id.has(w), w).toBe(true);
+    // Both languages write these (names, codes, loanwords): no side owns them.
+    for (const w of ['dashboard', 'email', 'status', 'bpjs', 'api'])
+      expect(dict.en.has(w) || dict.id.has(w), w).toBe(false);
+    expect(foreignWords('Info Pasien, Tidak ada pilihan', dict.en, new Set())).toEqual([]);
+    expect(foreignWords('Patient Info, No options', dict.en, new Set())).toEqual(['patient', 'options']);
+    expect(foreignWords('NIK harus 16 digit angka', dict.id, new Set(['harus']))).toEqual(['angka']);
+  });
+});
+
+describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
+  let e2e: E2E;
+  const dict = buildDictionaries();
+
+  beforeAll(async () => {
+    e2e = await startE2E({ patients: 30 });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  async function walk(lang: Lang, as: string, paths: string[]) {
+    const other = lang === 'id' ? dict.en : dict.id;
+    const allowed = new Set(DATA_WORDS[lang].flatMap(([, words]) => words));
+    // Each word, where it was first seen and the line that holds it.
+    const found = new Map<string, string>();
+    let saves = lang === 'id' ? 0 : 10;
+    const page = await e2e.newPage({ as });
+    await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+    const read = async (where: string) => {
+      const text = await page.evaluate(readPage);
+      for (const w of foreignWords(text, other, allowed)) {
+        if (found.has(w)) continue;
+        const line = text.split('\n').find((l) => l.toLowerCase().includes(w)) ?? '';
+        found.set(w, `${where}: "${line.trim().slice(0, 90)}"`);
+      }
+    };
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      await read(path);
+      const main = page.locator('#main-content, main').first();
+      await readPicker(page, main, (what) => read(`${path} ${what}`));
+      const add = main
+        .getByRole('link', { name: WORDS[lang].add, exact: true })
+        .or(main.getByRole('button', { name: WORDS[lang].add, exact: true }))
+        .first();
+      if (!(await add.count())) continue;
+      await add.click();
+      const dialog = page.getByRole('dialog');
+      if (!(await visible(dialog, 5000))) continue;
+      await settle(page);
+      await read(`${path} add dialog`);
+      await readPicker(page, dialog, (what) => read(`${path} add dialog ${what}`));
+      const save = dialog.getByRole('button', { name: WORDS[lang].save });
+      if (await save.count()) {
+        await save.first().click();
+        await visible(page.locator('.MuiSnackbar-root'), 3000);
+        await read(`${path} empty save`);
+        const fill = FILL[path];
+        if (fill) {
+          await fill(dialog, lang, ++saves);
+          await save.first().click();
+          await visible(page.locator('.MuiSnackbar-root'), 5000);
+          await read(`${path} filled save`);
+        }
+      }
+      await page.keyboard.press('Escape');
+    }
+    await expectNoSeriousA11yViolations(page, `${paths.at(-1)} (${lang})`);
+    return Object.fromEntries(found);
+  }
+
+  it('the screens whose texts changed, in both languages at 1,440 and 390 px: axe clean (screenshots in .test-data/language)', async () => {
+    for (const lang of ['id', 'en'] as const) {
+      const page = await e2e.newPage({ as: DEMO.super_admin });
+      await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        for (const path of CHANGED) {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousA11yViolations(page, `${path} (${lang}, ${viewport.width} px)`);
+          const name = path.slice(1).replace(/\//g, '-');
+          await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${viewport.width}.png` });
+        }
+      }
+    }
+  }, 300_000);
+
+  for (const lang of ['id', 'en'] as const) {
+    it(`every screen of the super admin's menu reads in ${lang === 'id' ? 'Indonesian' : 'English'} only`, async () => {
+      expect(await walk(lang, DEMO.super_admin, MENU_PATHS)).toEqual({});
+    }, 400_000);
+
+    it(`the facility operator's simulator screens read in ${lang === 'id' ? 'Indonesian' : 'English'} only`, async () => {
+      const paths = defaultMenuPaths('medical_facility').filter((p) => p.startsWith('/simulator/'));
+      expect(await walk(lang, DEMO.medical_facility, paths)).toEqual({});
+    }, 300_000);
+  }
+});
