@@ -40,11 +40,13 @@ const DATE = '1990-05-17';
 function textValue(field: string, prop: JsonSchema, form: Record<string, string>): string {
   const n = next();
   const gender = form.gender === 'P' ? 'P' : 'L';
+  const nik = makeNik('31.71.01', form.date_of_birth || DATE, gender, 4000 + n);
   const candidates = [
     field === 'end_time' ? '10:00' : '08:00',
-    makeNik('31.71.01', form.date_of_birth || DATE, gender, 4000 + n),
+    ...(/nik|identity_number/.test(field) ? [nik] : []),
     '10110',
     `E2E${n}`,
+    nik,
     `https://e2e-${n}.example.test`,
     `0812${String(n).padStart(7, '0')}`,
     `Uji Peran ${n}`,
@@ -56,6 +58,39 @@ function textValue(field: string, prop: JsonSchema, form: Record<string, string>
   const value = candidates.find(fits);
   if (!value) throw new Error(`no value for ${field} (${prop.pattern})`);
   return value;
+}
+
+/** The least value a JSON field's schema takes: its required properties, its fewest items. */
+function sample(prop: JsonSchema): unknown {
+  const type = baseType(prop);
+  if (prop.enum) return prop.enum.find((v) => v !== null);
+  if (type === 'array')
+    return Array.from({ length: Math.max(1, (prop as { minItems?: number }).minItems ?? 1) }, () =>
+      sample(prop.items ?? {}),
+    );
+  if (type === 'object')
+    return Object.fromEntries((prop.required ?? []).map((k) => [k, sample(prop.properties?.[k] ?? {})]));
+  if (type === 'integer' || type === 'number') return prop.minimum ?? 1;
+  if (type === 'boolean') return true;
+  return 'Uji Peran';
+}
+
+/** Fills the dialog's required JSON fields (arrays, objects) as raw JSON. */
+async function fillJson(dialog: Locator, decl: ResourceDeclaration, fields: string[]) {
+  const props = decl.schema.properties ?? {};
+  const json = fields.filter((f) => ['array', 'object'].includes(baseType(props[f])));
+  if (!json.length) return;
+  const switches = dialog
+    .getByRole('checkbox', { name: 'JSON mentah' })
+    .or(dialog.getByRole('switch', { name: 'JSON mentah' }));
+  for (let i = 0; i < (await switches.count()); i++)
+    if (!(await switches.nth(i).isChecked())) await switches.nth(i).check();
+  const boxes = dialog.getByRole('textbox', { name: /\(JSON\)$/ });
+  for (const [i, field] of json.entries()) {
+    const box = boxes.nth(i);
+    if ((await box.inputValue()).trim()) continue;
+    await box.fill(JSON.stringify(sample(props[field])));
+  }
 }
 
 /** Opens the list of a picker (select or autocomplete) and picks its first option. */
@@ -119,6 +154,7 @@ export async function fillRequired(page: Page, dialog: Locator, decl: ResourceDe
     return 2;
   };
   const todo = fields.filter(required).sort((a, b) => rank(a) - rank(b));
+  await fillJson(dialog, decl, todo);
   for (const field of todo) {
     const prop = props[field];
     const c = await control(dialog, field);
