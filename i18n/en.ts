@@ -290,6 +290,7 @@ export const en: typeof englishMessages & ProductMessages = {
       years_old: '%{age} years old',
       range_from: '%{field} from',
       range_to: '%{field} to',
+      choose_first: 'Choose %{field} first',
     },
     conflict: {
       title: 'This record was changed by someone else',

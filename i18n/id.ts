@@ -287,6 +287,7 @@ export const id = {
       years_old: '%{age} tahun',
       range_from: '%{field} dari',
       range_to: '%{field} sampai',
+      choose_first: 'Pilih %{field} terlebih dahulu',
     },
     conflict: {
       title: 'Data ini telah diubah oleh pengguna lain',

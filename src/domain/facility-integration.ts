@@ -51,3 +51,7 @@ export function parseJsonObject(
   if (typeof value !== 'object' || Array.isArray(value)) return { error: JSON_NOT_OBJECT };
   return { value: value as Record<string, unknown> };
 }
+
+/** A demo facility's code: its type's first letters and its id ('PUS00001', 'RSU00045'). */
+export const facilityCode = (type: string | null, id: number) =>
+  `${(type ?? 'FAS').slice(0, 3)}${String(id).padStart(5, '0')}`;

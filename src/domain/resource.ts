@@ -148,6 +148,11 @@ export interface ResourceDeclaration {
   /** Column holding the facility a row belongs to; medical_facility users only see their own. */
   facilityColumn?: string;
   /**
+   * At most one record per facility (a unique index on `facilityColumn`: a facility's one
+   * simulated facility): a facility user is offered Add only while their list is empty.
+   */
+  onePerFacility?: boolean;
+  /**
    * What the facility picker of the dialog asks the facility list for, where not every facility
    * fits (`{ sandbox: true }`: only facilities with a simulated one, as the sandbox requires).
    */
@@ -218,7 +223,8 @@ export interface ResourceDeclaration {
       /**
        * The picked record's field the form stores, where not its id (a schedule keeps the poli's
        * `poly_code`); `copy` fills other fields of the form from the picked record
-       * (`{ poly_name: 'poly_name' }`), so the user picks once instead of typing both.
+       * (`{ poly_name: 'poly_name' }`), so the user picks once instead of typing both; a picked
+       * patient's facility fills the form's, which narrows its doctor picker.
        */
       valueField?: string;
       copy?: Record<string, string>;
@@ -226,8 +232,12 @@ export interface ResourceDeclaration {
   >;
   /** Step of number inputs where it is not 'any' (medicine weight: 0.1 kg). */
   inputSteps?: Record<string, number>;
-  /** The field that names a record in pickers and titles (default: the id). */
-  recordRepresentation?: string;
+  /**
+   * What names a record in pickers and titles (default: the id): a field, or a name made of
+   * several in the console's language (a schedule: doctor, day and hours), given its `translate`.
+   */
+  recordRepresentation?:
+    string | ((record: Record<string, any>, translate: (key: string) => string) => string);
   /**
    * Fields set on create and fixed afterwards (a code other records refer to): an update that
    * changes one answers 400 on that field; the console's edit dialog shows it disabled.

@@ -21,6 +21,7 @@ import { registerTwoFactorRoutes } from './routes/two-factor/index.js';
 import { registerAccountRoutes } from './routes/account/index.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerHealth } from './routes/health.js';
+import { registerReferenceOptions } from './resources/options.js';
 import { registerFacilityOptions } from './routes/facility-options.js';
 import { registerDashboardRoutes } from './routes/dashboard/index.js';
 import { registerFacilityIntegration } from './routes/facility-integration.js';
@@ -134,6 +135,7 @@ export async function buildApp({
   registerSimulation(app, db, config);
   for (const decl of [...RESOURCES, ...CHILD_RESOURCES, ...resources])
     registerResource(app, db, decl, { secretKey: config.secretKey });
+  registerReferenceOptions(app, db, [...RESOURCES, ...resources]);
   registerImportRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], {
     secretKey: config.secretKey,
   });

@@ -154,6 +154,7 @@ describe('demo city generator', () => {
       online: true,
       kecamatan_code: '31.71.03',
       address: 'Jl. Percetakan Negara No. 1',
+      code: 'FAS00007',
     };
     FACILITIES.encode(w, row);
     FACILITIES.encode(w, { ...row, id: 8, type: 'KLINIK', online: false });
@@ -173,7 +174,7 @@ describe('demo city generator', () => {
       rows.push(values);
     }
     expect(at + 2).toBe(out.length);
-    const decoded = rows.map(([id, name, type, email, phone, online, kecamatan, address]) => ({
+    const decoded = rows.map(([id, name, type, email, phone, online, kecamatan, address, code]) => ({
       id: (id as Buffer).readInt32BE(0),
       name: (name as Buffer).toString('utf8'),
       type: type && (type as Buffer).toString('utf8'),
@@ -182,6 +183,7 @@ describe('demo city generator', () => {
       online: (online as Buffer)[0] === 1,
       kecamatan_code: (kecamatan as Buffer).toString('utf8'),
       address: (address as Buffer).toString('utf8'),
+      code: (code as Buffer).toString('utf8'),
     }));
     expect(decoded).toEqual([row, { ...row, id: 8, type: 'KLINIK', online: false }]);
   });

@@ -36,7 +36,10 @@ describe('every resource declared once', () => {
     );
     expect(
       Object.fromEntries(
-        [...RESOURCES, ...CHILD_RESOURCES].map((d) => [d.name, d.recordRepresentation ?? null]),
+        [...RESOURCES, ...CHILD_RESOURCES].map((d) => [
+          d.name,
+          typeof d.recordRepresentation === 'function' ? '(function)' : (d.recordRepresentation ?? null),
+        ]),
       ),
     ).toStrictEqual(expected.recordRepresentation);
   });

@@ -30,3 +30,14 @@ export function screenPathOf(resource: string): string {
   const decl = RESOURCES.find((d) => d.name === resource || consoleNameOf(d) === resource);
   return decl?.menus[0] ?? `/${resource}`;
 }
+
+/**
+ * The resource a picker of `resource`'s records asks: the resource itself where the role may read
+ * it (one of its menus), else its options (GET /api/<resource>/options: names only, offered to
+ * the forms that pick its records), so a picker never calls what the role may not read.
+ */
+export function pickerResourceOf(resource: string, menus: readonly string[] | undefined): string {
+  const decl = RESOURCES.find((d) => d.name === resource);
+  if (!decl || !menus || decl.menus.some((m) => menus.includes(m))) return resource;
+  return `${decl.name}/options`;
+}

@@ -5,6 +5,7 @@ import type { ResourceDeclaration } from '../../domain/resource';
 import { ResourceScreen } from './generic/ResourceScreen';
 import { consoleNameOf } from './screen-paths';
 import { menuIcon } from '../layout/icons';
+import { i18nProvider } from '../providers/i18nProvider';
 import { patients } from '../../resources/patients';
 import { appointments } from '../../resources/appointments';
 import { journeyConfigs } from '../../resources/journey-config';
@@ -25,7 +26,7 @@ export interface ResourceScreenEntry {
   name: string;
   list: ComponentType;
   icon?: SvgIconComponent;
-  recordRepresentation?: string;
+  recordRepresentation?: string | ((record: Record<string, any>) => string);
 }
 
 /**
@@ -51,11 +52,17 @@ function genericScreen(decl: ResourceDeclaration): ComponentType {
   return Screen;
 }
 
+/** A record's name as react-admin asks for it: a field, or the declaration's own in the console's language. */
+function representation(decl: ResourceDeclaration): ResourceScreenEntry['recordRepresentation'] {
+  const rep = decl.recordRepresentation;
+  return typeof rep === 'function' ? (record) => rep(record, (key) => i18nProvider.translate(key)) : rep;
+}
+
 /** One entry per declared resource (src/resources), in the declarations' order. */
 export const resourceScreens: ResourceScreenEntry[] = RESOURCES.map((decl) => ({
   // At the spec's route: the menu path (screen-paths.ts).
   name: consoleNameOf(decl),
   list: customScreens[decl.name] ?? genericScreen(decl),
   icon: decl.menu && menuIcon(decl.menu.icon),
-  recordRepresentation: decl.recordRepresentation,
+  recordRepresentation: representation(decl),
 }));

@@ -41,12 +41,15 @@ export const simulatorAppointments = defineResource({
       resource: 'admin/simulator/patients',
       optionText: (p) => `${p.name} (${p.nik})${p.facility_name ? ` · ${p.facility_name}` : ''}`,
       narrowBy: { medical_facility_id: 'medical_facility_id' },
+      // The first pick sets the facility, so the other picker offers that facility's only.
+      copy: { medical_facility_id: 'medical_facility_id' },
     },
     doctor_id: {
       resource: 'admin/simulator/doctors',
       optionText: (d, label = (_f, v) => String(v)) =>
         `${d.name} (${label('specialization', d.specialization)})${d.facility_name ? ` · ${d.facility_name}` : ''}`,
       narrowBy: { medical_facility_id: 'medical_facility_id' },
+      copy: { medical_facility_id: 'medical_facility_id' },
     },
   },
   recordRepresentation: 'booking_id',

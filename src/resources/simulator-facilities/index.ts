@@ -42,6 +42,9 @@ export const simulatorFacilities = defineResource({
   search: ['name', 'facility_code', 'address'],
   filters: ['type', 'level', 'medical_facility_id'],
   facilityColumn: 'medical_facility_id',
+  // A facility has one simulated facility (a unique index): its operator adds it once.
+  onePerFacility: true,
+  uniqueMessages: { medical_facility_id: 'Fasilitas kesehatan ini sudah memiliki fasilitas simulasi' },
   defaultSort: { field: 'name', order: 'ASC' },
   sortable: ['facility_code', 'type', 'created_at', 'id'],
   // Code, name with the address cut at 50, a type chip, level, beds, contact, the linked medical

@@ -87,5 +87,8 @@ export const simulatorSchedules = defineResource({
   ],
   // Copied from the poli picked by its code.
   dialogOmit: ['poly_name'],
+  // 'dr. Andi Wijaya · Senin 08:00–12:00': a delete asks about the schedule by what it is.
+  recordRepresentation: (s, translate) =>
+    `${s.doctor_name ?? ''} · ${translate(`resources.admin/simulator/schedules.choices.day_of_week.${s.day_of_week}`)} ${s.start_time}–${s.end_time}`,
   validate: validateSchedule,
 });

@@ -47,7 +47,7 @@ export function referenceTargets(decl: ResourceDeclaration, all: ResourceDeclara
     const target = all.find((d) => d.name === ref.resource);
     if (!target) continue;
     const key = target.naturalKey?.length === 1 ? target.naturalKey : [];
-    const named = target.recordRepresentation ? [target.recordRepresentation] : [];
+    const named = typeof target.recordRepresentation === 'string' ? [target.recordRepresentation] : [];
     targets.push({
       field,
       what: target.name === medicalFacilities.name ? 'Fasilitas' : 'Data rujukan',

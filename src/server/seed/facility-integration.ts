@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db.js';
 import type { Config } from '../config.js';
 import { encryptSecret } from '../security/secret-box.js';
 import { DEMO_FACILITY_NAME } from './demo-accounts.js';
+import { facilityCode } from '../../domain/facility-integration.js';
 
 /**
  * Demo parameters and connections for a few facilities (the demo operator's among them), so the
@@ -34,12 +35,7 @@ export async function seedFacilityIntegration(q: Queryable, config: Pick<Config,
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
     const params = [
-      [
-        'KODE_FASKES',
-        `${f.type.slice(0, 3)}${String(f.id).padStart(5, '0')}`,
-        'Kode fasilitas di Dinas Kesehatan',
-        null,
-      ],
+      ['KODE_FASKES', facilityCode(f.type, f.id), 'Kode fasilitas di Dinas Kesehatan', null],
       ['POLI', 'UMU', 'Poli Umum', 'Y'],
       ['POLI', 'GIG', 'Poli Gigi', 'Y'],
       ['BPJS_PPK', `0${String(1000 + f.id)}`, 'Kode PPK BPJS Kesehatan', null],

@@ -10,6 +10,7 @@
  * Rows carry their own ids (from bases the loader reads from the database), so appointments
  * can name their patient and nothing has to be read back while loading.
  */
+import { facilityCode } from '../../domain/facility-integration.js';
 import { faker as fakerID_ID } from '@faker-js/faker/locale/id_ID';
 import { JAKARTA_KABUPATEN, JAKARTA_KECAMATAN, type Area } from '../../domain/jakarta.js';
 import { Rng, Weighted, weighted } from './random.js';
@@ -65,6 +66,8 @@ export type FacilityType = 'PUSKESMAS' | 'RSUD' | 'RS_SWASTA' | 'KLINIK' | 'APOT
 
 export interface FacilityRow {
   id: number;
+  /** Its code at the health office, as its integration's KODE_FASKES parameter says it. */
+  code: string;
   name: string;
   type: FacilityType;
   email: string;
@@ -198,7 +201,7 @@ export interface PatientBatch {
   journeys: JourneyRow[];
 }
 
-export interface FacilityPlan extends Omit<FacilityRow, 'id'> {
+export interface FacilityPlan extends Omit<FacilityRow, 'id' | 'code'> {
   regency: string;
   polis: number[];
   doctors: number;
@@ -375,6 +378,7 @@ export function planCity(options: CityOptions): CityPlan {
 export function facilityRows(plan: CityPlan, base = FIRST_IDS.facility): FacilityRow[] {
   return plan.facilities.map((f, i) => ({
     id: base + i,
+    code: facilityCode(f.type, base + i),
     name: f.name,
     type: f.type,
     email: f.email,

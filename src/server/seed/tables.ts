@@ -106,6 +106,7 @@ export const FACILITIES = seedTable<FacilityRow>('medical_facilities', {
   online: 'bool',
   kecamatan_code: 'text',
   address: 'text',
+  code: 'text',
 });
 
 export const PATIENTS = seedTable<PatientDraw>('patients', {

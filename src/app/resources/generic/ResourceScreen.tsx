@@ -67,6 +67,18 @@ function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean })
 }
 
 /**
+ * Add, unless the signed-in facility user already has the one record their facility may have
+ * (onePerFacility): the server would refuse a second.
+ */
+function AddButton({ decl }: { decl: ResourceDeclaration }) {
+  const { identity } = useGetIdentity();
+  const { total, filterValues } = useListContext();
+  const unfiltered = Object.values(filterValues ?? {}).every((v) => v === undefined || v === '');
+  const full = decl.onePerFacility && identity?.role === 'medical_facility' && unfiltered && (total ?? 0) > 0;
+  return full ? null : <CreateButton label="app.common.add" />;
+}
+
+/**
  * The list could not be loaded: the spec's message with the server's detail, a retry, and a
  * close button that dismisses the alert (spec §8). Where the alert clears itself (poli and
  * simulator screens) or is closed, the message and the retry stay in the list's place as plain
@@ -179,7 +191,7 @@ function ResourceScreenBody({
         actions={
           <TopToolbar>
             {actions}
-            {!ownRowOnly && <CreateButton label="app.common.add" />}
+            {!ownRowOnly && <AddButton decl={decl} />}
             {!ownRowOnly && <ImportButton decl={decl} />}
             <ServerExportButton />
           </TopToolbar>

@@ -14,11 +14,13 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { baseType, type JsonSchema, type ResourceDeclaration } from '../../../domain/resource';
 import { optionTextOf } from './optionText';
 import { ValuePicker } from './ValuePicker';
 import { JsonFieldInput } from './JsonFieldInput';
+import { useMe } from '../../layout/useMe';
+import { pickerResourceOf } from '../screen-paths';
 
 /** The choices of an integer field with a small range whose every value has a name, else null. */
 export function namedRange(prop: JsonSchema, name: (v: number) => string) {
@@ -121,6 +123,8 @@ function RecordPicker({
 }) {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
+  const { data: me } = useMe();
+  const { setValue } = useFormContext();
   const reference = decl.references?.[field];
   if (reference?.valueField) {
     const valueReference = { ...reference, valueField: reference.valueField };
@@ -133,6 +137,13 @@ function RecordPicker({
         label={label}
         validate={validate ?? (fills ? requiredValidator() : undefined)}
         filter={filter}
+        resource={pickerResourceOf(reference.resource, me?.menus)}
+        labels={Object.fromEntries(
+          Object.entries(reference.narrowBy ?? {}).map(([name, source]) => [
+            name,
+            `resources.${decl.name}.fields.${source}`,
+          ]),
+        )}
       />
     );
     return reference.narrowBy ? <NarrowedPicker narrowBy={reference.narrowBy} render={picker} /> : picker();
@@ -141,7 +152,7 @@ function RecordPicker({
   const picker = (filter?: Record<string, unknown>) => (
     <ReferenceInput
       source={field}
-      reference={reference?.resource ?? 'admin/medical-facilities'}
+      reference={reference ? pickerResourceOf(reference.resource, me?.menus) : 'admin/medical-facilities'}
       sort={reference ? undefined : { field: 'name', order: 'ASC' }}
       filter={reference ? filter : decl.facilityFilter}
     >
@@ -154,6 +165,11 @@ function RecordPicker({
         helperText={false}
         disabled={locked}
         filterToQuery={(q: string) => ({ q })}
+        // Fields the picked record fills (a patient's facility, which then narrows the doctor picker).
+        onChange={(_value: unknown, record: Record<string, any> | '') => {
+          for (const [target, source] of Object.entries(reference?.copy ?? {}))
+            if (record && record[source] != null) setValue(target, record[source], { shouldDirty: true });
+        }}
       />
     </ReferenceInput>
   );

@@ -22,15 +22,34 @@ export function exportQuery(filter: Record<string, unknown>): URLSearchParams {
 export function ServerExportButton() {
   const resource = useResourceContext()!;
   const { filterValues, total } = useListContext();
+  return (
+    <ExportButton
+      path={`${apiNameOf(resource)}/export?${exportQuery(filterValues)}`}
+      fileName={`${resource.replace(/\//g, '-')}.csv`}
+      disabled={total === 0}
+    />
+  );
+}
+
+/**
+ * A CSV export of the API (`path` below /api) saved as a download: a list's, or a child
+ * resource's below its parent record (a facility's parameters).
+ */
+export function ExportButton({
+  path,
+  fileName,
+  disabled,
+}: {
+  path: string;
+  fileName: string;
+  disabled?: boolean;
+}) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await saveDownload(
-        `${apiNameOf(resource)}/export?${exportQuery(filterValues)}`,
-        `${resource.replace(/\//g, '-')}.csv`,
-      );
+      await saveDownload(path, fileName);
     } catch (err) {
       notify((err as Error).message || 'ra.notification.http_error', { type: 'error' });
     } finally {
@@ -38,7 +57,7 @@ export function ServerExportButton() {
     }
   };
   return (
-    <Button label="ra.action.export" onClick={download} disabled={busy || total === 0}>
+    <Button label="ra.action.export" onClick={download} disabled={busy || disabled}>
       {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
     </Button>
   );

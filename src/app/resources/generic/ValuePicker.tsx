@@ -1,4 +1,4 @@
-import { AutocompleteInput, useGetList, type Validator } from 'react-admin';
+import { AutocompleteInput, useGetList, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ResourceDeclaration } from '../../../domain/resource';
 
@@ -16,21 +16,29 @@ export function ValuePicker({
   label,
   validate,
   filter,
+  labels = {},
+  resource = reference.resource,
 }: {
   field: string;
   reference: Reference & { valueField: string };
   label: string;
   validate?: Validator;
   filter: Record<string, unknown>;
+  /** The label keys of the form's fields it is narrowed by, for the hint that asks for them first. */
+  labels?: Record<string, string>;
+  /** The resource it asks (the reference's, or its options: pickerResourceOf). */
+  resource?: string;
 }) {
-  // Until the fields it is narrowed by are chosen (the doctor), it offers nothing.
-  const ready = Object.keys(reference.narrowBy ?? {}).every((k) => filter[k] != null);
+  const translate = useTranslate();
+  // Until the fields it is narrowed by are chosen (the doctor), it offers nothing, and says so.
+  const missing = Object.keys(reference.narrowBy ?? {}).find((k) => filter[k] == null);
+  const ready = !missing;
   const { setValue } = useFormContext();
   const copy = reference.copy ?? {};
   const copied = useWatch({ name: Object.keys(copy) }) as unknown[];
   const current = useWatch({ name: field });
   const { data = [], isPending } = useGetList<Row & { id: number }>(
-    reference.resource,
+    resource,
     {
       pagination: { page: 1, perPage: 100 },
       sort: { field: reference.valueField, order: 'ASC' },
@@ -54,7 +62,16 @@ export function ValuePicker({
       label={label}
       validate={validate}
       fullWidth
-      helperText={false}
+      disabled={!ready}
+      // The hint is read while the picker waits: legible, not greyed out with it.
+      sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
+      helperText={
+        missing
+          ? translate('app.common.choose_first', {
+              field: translate(labels[missing] ?? missing),
+            })
+          : false
+      }
       // Loading only while it asks: not waiting for the fields it is narrowed by.
       isPending={ready && isPending}
       choices={stored ? [stored, ...data] : data}

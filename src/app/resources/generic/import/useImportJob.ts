@@ -67,6 +67,8 @@ export function useImportJob(apiName: string) {
     if (job.status === 'done')
       notify('app.import.notify_done', {
         type: job.rows_rejected ? 'warning' : 'success',
+        // Above the dialog, not over its buttons ('Unduh baris ditolak' at its foot).
+        anchorOrigin: { vertical: 'top', horizontal: 'center' },
         messageArgs: { inserted: job.rows_inserted, updated: job.rows_updated, rejected: job.rows_rejected },
       });
   }, [job, refresh, notify]);

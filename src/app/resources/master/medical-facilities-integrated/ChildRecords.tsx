@@ -6,6 +6,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { ResourceDeclaration } from '../../../../domain/resource';
 import { ImportButton } from '../../generic/import/ImportButton';
+import { ExportButton } from '../../generic/ServerExportButton';
 import { ResourceDialog, type CustomInputs } from '../../generic/ResourceDialog';
 import { ConfirmVersionedDelete } from '../../generic/VersionedDeleteButton';
 import { RowsView, type RowsColumn } from '../../generic/RowsDialog';
@@ -50,6 +51,44 @@ function RowButton({
         </IconButton>
       </span>
     </Tooltip>
+  );
+}
+
+/** Above a tab's table: export its rows, import, add one. */
+function ChildToolbar({
+  decl,
+  resource,
+  empty,
+  addLabel,
+  onAdd,
+}: {
+  decl: ResourceDeclaration;
+  resource: string;
+  empty: boolean;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'flex-end',
+        alignItems: 'center',
+        gap: 1,
+        mb: 1,
+      }}
+    >
+      <ExportButton
+        path={`${resource}/export`}
+        fileName={`${resource.replace(/\//g, '-')}.csv`}
+        disabled={empty}
+      />
+      <ImportButton decl={decl} apiName={resource} />
+      <Button startIcon={<AddIcon />} variant="contained" onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </Box>
   );
 }
 
@@ -141,12 +180,13 @@ export function ChildRecords<T extends RaRecord>({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
-        <ImportButton decl={decl} apiName={resource} />
-        <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
-          {texts.add}
-        </Button>
-      </Box>
+      <ChildToolbar
+        decl={decl}
+        resource={resource}
+        empty={!data?.length}
+        addLabel={texts.add}
+        onAdd={() => setEditing('new')}
+      />
       {children}
       <RowsView
         label={texts.label}
