@@ -1,7 +1,8 @@
 /**
  * Backups and restores through the commands an operator runs (`npm run backup` / `restore`), on
  * both databases: a backup taken while writes go on restores into an empty target, where the
- * server starts, signs in the same admin with the TOTP enrolled before the backup, and holds
+ * server starts, signs in the same admin with the TOTP enrolled before the backup, a facility
+ * connection's stored password decrypts with the restored key, and the database holds
  * every write acknowledged before the backup began and no gap after; a cut, an altered or a
  * newer-schema file, a wrong passphrase and a non-empty target are refused, the target as it was.
  */
@@ -15,11 +16,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/domain/clock';
 import { openDb } from '../../src/server/db/db';
 import { restoreBackup } from '../../src/server/backup/restore';
+import { decryptSecret } from '../../src/server/security/secret-box';
 import { dbTargets, type DbKind } from './helper';
 import { ADMIN, scratchDatabase, startServer, type Server } from './server-process';
 
 const PASSPHRASE = 'kata sandi cadangan dinkes yang panjang';
 const STEP = 30_000;
+const CONNECTION_PASSWORD = 'sandi-koneksi-simrs';
 type Env = Record<string, string>;
 
 /** Runs `npm run backup|restore` (the same script) with this environment. */
@@ -80,18 +83,34 @@ async function fingerprint(kind: DbKind, env: Env): Promise<string> {
   }
 }
 
-/** The load's poly codes in the database, read with the server stopped. */
-async function loadCodes(kind: DbKind, env: Env): Promise<string[]> {
+/** Reads a database with its server stopped. */
+async function readDb<T>(kind: DbKind, env: Env, sql: string): Promise<T[]> {
   const db = await openDb(kind === 'pglite' ? { dataDir: env.DATA_DIR } : { databaseUrl: env.DATABASE_URL });
   try {
-    const { rows } = await db.query<{ poly_code: string }>(
-      `SELECT poly_code FROM master_poli WHERE poly_code LIKE 'LOAD-%'`,
-    );
-    return rows.map((r) => r.poly_code);
+    return (await db.query<T>(sql)).rows;
   } finally {
     await db.close();
   }
 }
+
+/** The load's poly codes in the database. */
+const loadCodes = async (kind: DbKind, env: Env) =>
+  (
+    await readDb<{ poly_code: string }>(
+      kind,
+      env,
+      `SELECT poly_code FROM master_poli WHERE poly_code LIKE 'LOAD-%'`,
+    )
+  ).map((r) => r.poly_code);
+
+const storedConnectionPassword = async (kind: DbKind, env: Env) =>
+  (
+    await readDb<{ x_password: string }>(
+      kind,
+      env,
+      `SELECT x_password_encrypted AS x_password FROM facility_connections WHERE code = 'SIMRS'`,
+    )
+  )[0].x_password;
 
 describe.each(dbTargets())('backup and restore (%s)', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -130,6 +149,26 @@ describe.each(dbTargets())('backup and restore (%s)', (kind) => {
     expect(
       (await call(server, token, 'POST', '/api/auth/2fa/enable', { code: codeAt(totpSecret) })).status,
     ).toBe(200);
+    // A facility connection whose password the platform keeps encrypted with the server's key.
+    const facility = await call(server, token, 'POST', '/api/master/medical-facilities', {
+      name: 'RSUD Cadangan',
+      email: 'rsud.cadangan@example.id',
+      password: 'Sandi-Faskes-2030!',
+    });
+    expect(facility.status, JSON.stringify(facility.body)).toBe(201);
+    const connection = await call(
+      server,
+      token,
+      'POST',
+      `/api/master/medical-facilities/${facility.body.id}/connections`,
+      {
+        code: 'SIMRS',
+        production_base_url: 'https://simrs.example/api',
+        x_username: 'simrs',
+        x_password: CONNECTION_PASSWORD,
+      },
+    );
+    expect(connection.status, JSON.stringify(connection.body)).toBe(201);
 
     // One writer, one poly after another: a consistent backup holds a prefix of them.
     const acked: { code: string; at: number }[] = [];
@@ -175,6 +214,13 @@ describe.each(dbTargets())('backup and restore (%s)', (kind) => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.token).toEqual(expect.any(String));
     await stop(restored);
+
+    // The connection's password decrypts with the key the restore put in DATA_DIR.
+    const { secretKey } = JSON.parse(readFileSync(path.join(target.DATA_DIR, 'secrets.json'), 'utf8'));
+    expect(statSync(path.join(target.DATA_DIR, 'secrets.json')).mode & 0o777).toBe(0o600);
+    const stored = await storedConnectionPassword(kind, target);
+    expect(stored).toMatch(/^v1:/);
+    expect(decryptSecret(stored, secretKey)).toBe(CONNECTION_PASSWORD);
 
     const codes = (await loadCodes(kind, target)).sort();
     restoredCodes = codes;
