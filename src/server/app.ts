@@ -41,6 +41,7 @@ import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
 import { Maintenance } from './maintenance/index.js';
 import { fastifyValidatorCompiler } from './validator.js';
+import { BackupSchedule } from './backup/schedule.js';
 
 export interface ApiRoute {
   method: string;
@@ -54,6 +55,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** Index builds and rollup rebuilds behind the served console (PostgreSQL; started after listen). */
     maintenance: Maintenance;
+    /** Scheduled backups of the embedded database (BACKUP_DIR set; started after listen). */
+    backups?: BackupSchedule;
   }
 }
 
@@ -148,6 +151,7 @@ export async function buildApp({
     }),
   );
   app.addHook('onClose', () => app.maintenance.stop());
+  registerBackupSchedule(app, config, db);
   registerHealth(app, db);
 
   const hasConsole = existsSync(path.join(config.staticDir, 'index.html'));
@@ -173,4 +177,22 @@ export async function buildApp({
   });
 
   return app;
+}
+
+function registerBackupSchedule(app: FastifyInstance, config: Config, db: Db) {
+  const { dir } = config.backup;
+  if (!dir) return;
+  const report = (level: 'INFO' | 'WARNING' | 'ERROR', message: string, details?: unknown) => {
+    app.logs.system({ level, category: 'DATABASE', message, details });
+    app.log[level === 'INFO' ? 'info' : level === 'WARNING' ? 'warn' : 'error'](details ?? {}, message);
+  };
+  if (db.kind !== 'pglite') {
+    // PostgreSQL is backed up by its own tools (README, "Backups").
+    app.addHook('onReady', async () =>
+      report('WARNING', 'BACKUP_DIR diabaikan: cadangan terjadwal hanya untuk basis data bawaan (PGlite)'),
+    );
+    return;
+  }
+  app.decorate('backups', new BackupSchedule({ ...config.backup, dir }, config, db, report));
+  app.addHook('onClose', () => app.backups!.stop());
 }

@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import { simulationConfig, type SimulationConfig } from './simulation/config.js';
 import { logConfig, type LogConfig } from './logs/config.js';
 import type { DbOptions } from './db/types.js';
+import { backupScheduleConfig, type BackupScheduleConfig } from './backup/config.js';
 
 export interface Config {
   port: number;
@@ -77,6 +78,8 @@ export interface Config {
     /** How often each replica's health and lag are checked (ms). */
     readCheckMs: number;
   };
+  /** Scheduled backups of the embedded database (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP). */
+  backup: BackupScheduleConfig;
   /** API processes `npm start` runs on the one port (node:cluster); 1 on PGlite. */
   workers: number;
   /** On SIGTERM: how long /api/health answers 503 while requests are still served, so a balancer takes the process out first. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       readMaxLagMs: int(env.DB_READ_MAX_LAG_MS, 5000),
       readCheckMs: int(env.DB_READ_CHECK_MS, 1000),
     },
+    backup: backupScheduleConfig(env),
     workers: Math.max(1, int(env.WORKERS, 1)),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 2000),
     overload: {

@@ -9,6 +9,7 @@ import { checkSchema } from './db/migrate.js';
 import { seedOnFirstStart } from './seed/demo.js';
 import { seedDemoLogs } from './seed/entities/logs.js';
 import { buildApp } from './app.js';
+import { serveControl } from './backup/control.js';
 
 /** Migrations, then the demo city (or the first super admin) on a first start. */
 export async function prepare(db: Db, config: Config) {
@@ -38,6 +39,7 @@ export async function serve(config: Config, options: ServeOptions) {
     app.logs.system({ level: 'INFO', category: 'DATABASE', message: `Migrasi diterapkan: ${name}` });
 
   let closing = false;
+  let stopControl: (() => Promise<void>) | undefined = undefined;
   /**
    * Draining: /api/health answers 503 at once while requests are still served for
    * DRAIN_GRACE_MS (SIGTERM only; Ctrl+C stops at once), so a balancer's health check takes
@@ -53,6 +55,7 @@ export async function serve(config: Config, options: ServeOptions) {
     const force = setTimeout(() => process.exit(1), grace + 10_000).unref();
     try {
       if (grace) await new Promise((r) => setTimeout(r, grace));
+      await stopControl?.();
       await app.close();
       await db.close();
     } finally {
@@ -64,7 +67,10 @@ export async function serve(config: Config, options: ServeOptions) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` asks this process for the embedded database's snapshot.
+  stopControl = db.kind === 'pglite' ? await serveControl(config.dataDir, config.secretKey, db) : undefined;
   void app.maintenance.start();
+  void app.backups?.start();
   return prepared.seeded;
 }
 

@@ -17,13 +17,12 @@ export interface Server {
   exited: Promise<number | null>;
 }
 
-/** Starts the server (no demo city: one super admin, ADMIN) without waiting for it. */
+/** Starts the server (no demo city: one super admin, ADMIN) without waiting for it; `env` overrides. */
 export async function spawnServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO: '0',
@@ -34,6 +33,8 @@ export async function spawnServer(env: Record<string, string>): Promise<Server> 
       SECRET_KEY: '1'.repeat(64),
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
+      // The test's own settings win (SECRET_KEY: '' makes the server keep its key in DATA_DIR).
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

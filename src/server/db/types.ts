@@ -37,6 +37,8 @@ export interface Db extends Tx {
    * named `applicationName` in pg_stat_activity. PGlite has one connection.
    */
   openSession?(applicationName?: string): Promise<Session>;
+  /** PGlite: the cluster's files as a tar, taken between two statements (backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** One connection held for long work: statements in order, transactions by hand, cancellable. */

@@ -29,6 +29,14 @@ const health = {
       type: 'object',
       properties: { running: { type: 'boolean' }, tasks: { type: 'array', items: { type: 'string' } } },
     },
+    // Scheduled backups (BACKUP_DIR): the last one's time, and 'stale' or 'failed' when it needs a look.
+    backup: {
+      type: 'object',
+      properties: {
+        last_at: { type: ['string', 'null'] },
+        warning: { type: ['string', 'null'], enum: ['stale', 'failed', null] },
+      },
+    },
   },
 };
 
@@ -38,7 +46,8 @@ const health = {
  * primary does not answer. It reports each read replica as last checked (DATABASE_READ_URL's
  * order: replica-1, replica-2 ...), whether heavy reads use it, its lag, and how many heavy
  * reads this process has run there; and whether this process builds list indexes or rebuilds
- * rollups in the background (it serves meanwhile).
+ * rollups in the background (it serves meanwhile); with scheduled backups, the last one's time
+ * and a warning when it failed or is older than two periods (still 200: the process serves).
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
   app.decorate('draining', false);
@@ -64,9 +73,14 @@ export function registerHealth(app: FastifyInstance, db: Db) {
       // With replicas: how many heavy-read statements this process has run on each, and on the
       // primary when no replica could take them.
       const primary = reads ? { up, heavy_reads: reads.served.primary } : { up };
-      return reply
-        .status(status === 'ok' ? 200 : 503)
-        .send({ status, primary, replicas, maintenance: app.maintenance.status() });
+      const backup = app.backups?.status();
+      return reply.status(status === 'ok' ? 200 : 503).send({
+        status,
+        primary,
+        replicas,
+        maintenance: app.maintenance.status(),
+        ...(backup ? { backup } : {}),
+      });
     },
   );
 }
