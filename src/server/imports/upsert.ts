@@ -25,6 +25,8 @@ export interface UpsertOptions {
   types: Map<string, string>;
   /** Columns the file holds: what an update of an existing record changes. */
   updatable: string[];
+  /** The job whose rows these are: each row written is kept in import_changes, for its undo. */
+  job?: number;
 }
 
 /** Where the rows come from, read as `r`, and each column's value in SQL. */
@@ -96,13 +98,56 @@ export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: str
                (${update.map((c) => `EXCLUDED.${quote(c)}`).join(', ')}, true)`
       : `ON CONFLICT (${key.map(quote).join(', ')}) DO NOTHING`;
   }
-  return `WITH written AS (INSERT INTO ${m.table} (${all.map(quote).join(', ')})
+  const changes = o.job === undefined ? null : changesOf(m, o.job, src, valueOf);
+  return `WITH ${changes ? changes.before : ''} written AS (INSERT INTO ${m.table} (${all.map(quote).join(', ')})
     SELECT ${all.map(valueOf).join(', ')} FROM ${src.from}
     ${derived.map((d) => d.join).join('\n')}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ${key.length ? `ORDER BY ${key.map(valueOf).join(', ')}` : ''}
-    ${conflict} RETURNING (xmax::text = '0') AS inserted)
+    ${conflict} RETURNING (xmax::text = '0') AS inserted${changes ? changes.returning : ''})
+    ${changes ? changes.kept : ''}
     SELECT count(*)::int AS written, (count(*) FILTER (WHERE inserted))::int AS inserted FROM written`;
+}
+
+/** The key of a row of the table `t` as one text, to name it (its id without a key). */
+const labelOf = (m: ResourceModel, t: string) => {
+  const key = m.decl.naturalKey ?? [];
+  return key.length
+    ? `concat_ws(' / ', ${key.map((c) => `${t}.${quote(c)}::text`).join(', ')})`
+    : `${t}.id::text`;
+};
+
+/**
+ * The parts of an upsert that keep what it wrote for the job's undo: the records of the source's
+ * keys as they are before it (the caller has locked them: lockStatement), and each row written
+ * with its version. A row the job writes again keeps its first `before`.
+ */
+function changesOf(m: ResourceModel, job: number, src: RowSource, valueOf: (c: string) => string) {
+  const key = m.decl.naturalKey ?? [];
+  const match = [...key.map((c) => `x.${quote(c)} = ${valueOf(c)}`), ...(src.where ? [src.where] : [])];
+  return {
+    before: key.length
+      ? `before AS (SELECT x.id, to_jsonb(x) AS row FROM ${m.table} x
+          WHERE EXISTS (SELECT FROM ${src.from} WHERE ${match.join(' AND ')})),`
+      : 'before AS (SELECT NULL::bigint AS id, NULL::jsonb AS row WHERE false),',
+    returning: `, id, xmin::text AS version, ${labelOf(m, m.table)} AS label`,
+    kept: `, kept AS (INSERT INTO import_changes (job_id, row_id, created, before, version, label)
+      SELECT ${Math.trunc(job)}, w.id, w.inserted, b.row, w.version, w.label
+        FROM written w LEFT JOIN before b ON b.id = w.id
+      ON CONFLICT (job_id, row_id) DO UPDATE SET version = EXCLUDED.version)`,
+  };
+}
+
+/**
+ * Locks the records the source's keys name, in key order, so that what the upsert keeps as
+ * their values before it is what it replaces (null: no key, nothing to lock).
+ */
+export function lockStatement(m: ResourceModel, src: RowSource): string | null {
+  const key = m.decl.naturalKey ?? [];
+  if (!key.length) return null;
+  const match = [...key.map((c) => `x.${quote(c)} = ${src.value(c)}`), ...(src.where ? [src.where] : [])];
+  return `SELECT FROM ${m.table} x WHERE EXISTS (SELECT FROM ${src.from} WHERE ${match.join(' AND ')})
+    ORDER BY ${key.map((c) => `x.${quote(c)}`).join(', ')} FOR UPDATE OF x`;
 }
 
 /**
