@@ -77,5 +77,7 @@ export function useImportJob(apiName: string) {
     error: query.error as Error | null,
     loading: jobId !== null && query.isPending,
     follow,
+    /** Reads the job again now (after an undo). */
+    reload: () => void query.refetch(),
   };
 }
