@@ -193,6 +193,26 @@ describe.each(dbTargets())('import undo (%s)', (kind) => {
     expect(refused.json().message).toBe(UNDO_MESSAGES.dryRun);
   });
 
+  it('gives back a record written through its write hooks, its stored secret too', async () => {
+    const file = (name: string) =>
+      csv([
+        ['code', 'name', 'email', 'password'],
+        ['UNDOF2', name, 'klinik.lama@example.com', 'Sandi-Klinik-Lama-2'],
+      ]);
+    const first = await importFile(t, admin, 'master/medical-facilities', file('Klinik Lama'));
+    expect(first).toMatchObject({ status: 'done', rows_inserted: 1 });
+    const facility = () =>
+      rows(`SELECT name, email, password_hash FROM medical_facilities WHERE code = 'UNDOF2'`);
+    const before = await facility();
+    const second = await importFile(t, admin, 'master/medical-facilities', file('Klinik Baru'));
+    expect(second).toMatchObject({ status: 'done', rows_updated: 1 });
+    expect((await facility())[0].name).toBe('Klinik Baru');
+    const res = await undo(second.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().undo).toEqual({ deleted: 0, restored: 1 });
+    expect(await facility()).toEqual(before);
+  });
+
   it('only the importer and super admins may undo', async () => {
     const job = await importFile(t, admin, POLI, csv([POLI_HEADERS, ['UND1', 'Poli D', '', 'Ya', 'Aktif']]));
     const other = await t.login(DEMO_EMAILS.staff);

@@ -114,7 +114,7 @@ export function batchWriter(m: ResourceModel, o: WriterOptions) {
     refuse(counts, skip);
     if (skip.size) await tx.query(`DELETE FROM ${STAGE} WHERE i = ANY($1::int[])`, [[...skip]]);
     if (skip.size === count) return counts;
-    const lock = o.job === undefined ? null : lockStatement(m, stagedSource(m, o));
+    const lock = o.job === undefined ? null : lockStatement(m, o, columns, stagedSource(m, o));
     if (lock) await tx.query(lock);
     await tx.query('SAVEPOINT import_batch');
     try {
