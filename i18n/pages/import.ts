@@ -32,6 +32,16 @@ export const importTexts = defineTexts({
     close: 'Tutup',
     new_file: 'Impor file lain',
     download_rejected: 'Unduh baris ditolak',
+    undo: 'Batalkan impor',
+    undo_title: 'Batalkan impor %{file}?',
+    undo_body:
+      'Data baru dari impor ini (%{inserted}) dihapus dan data yang diperbarui (%{updated}) dikembalikan ke nilai sebelum impor, sekaligus. Hanya dapat dilakukan selama data itu belum diubah sesudah impor.',
+    undo_confirm: 'Ya, batalkan impor',
+    undo_keep: 'Jangan batalkan',
+    undo_done: 'Impor dibatalkan: %{deleted} data baru dihapus, %{restored} data dikembalikan',
+    undo_changed:
+      'Impor tidak dapat dibatalkan: %{count} baris telah diubah atau dihapus sesudah impor (%{rows}). Tidak ada yang diubah.',
+    undo_failed: 'Impor tidak dapat dibatalkan: %{message}',
     start_failed: 'Gagal memulai: %{message}',
     progress_failed: 'Kemajuan tidak dapat dibaca: %{message}',
     action_failed: 'Gagal: %{message}',
@@ -44,6 +54,7 @@ export const importTexts = defineTexts({
       import_done: 'Impor selesai.',
       failed: 'Gagal: %{message}',
       cancelled: 'Dibatalkan. Batch yang sudah tertulis tetap tersimpan.',
+      undone: 'Impor ini sudah dibatalkan: data barunya dihapus dan data yang diperbaruinya dikembalikan.',
     },
     progress: 'Kemajuan',
     counts: {
@@ -92,6 +103,16 @@ export const importTexts = defineTexts({
     close: 'Close',
     new_file: 'Import another file',
     download_rejected: 'Download rejected rows',
+    undo: 'Undo import',
+    undo_title: 'Undo the import of %{file}?',
+    undo_body:
+      'The new records of this import (%{inserted}) are deleted and the updated ones (%{updated}) get back their values from before it, all at once. Only while none of them has been changed since the import.',
+    undo_confirm: 'Yes, undo import',
+    undo_keep: 'Keep the import',
+    undo_done: 'Import undone: %{deleted} new records deleted, %{restored} given their values back',
+    undo_changed:
+      'The import cannot be undone: %{count} rows were changed or deleted since the import (%{rows}). Nothing was changed.',
+    undo_failed: 'The import cannot be undone: %{message}',
     start_failed: 'Could not start: %{message}',
     progress_failed: 'Progress cannot be read: %{message}',
     action_failed: 'Failed: %{message}',
@@ -104,6 +125,8 @@ export const importTexts = defineTexts({
       import_done: 'Import finished.',
       failed: 'Failed: %{message}',
       cancelled: 'Cancelled. Batches already written stay saved.',
+      undone:
+        'This import was undone: its new records were deleted and the updated ones given their values back.',
     },
     progress: 'Progress',
     counts: {

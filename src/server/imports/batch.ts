@@ -114,6 +114,7 @@ export async function batchRunner(
         updatable: columns.flatMap((c) => (c.field && !m.secrets.includes(c.field) ? [c.field] : [])),
         facility,
         request,
+        job: id,
       });
   const staged = Boolean(writer?.staged) && !m.secrets.length;
   const state = { problems: 0, stoppedAt: null as number | null };

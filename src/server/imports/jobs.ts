@@ -48,7 +48,10 @@ const PRESENTED = `id, resource, file_name, status, dry_run, on_error,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
   to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
-  error`;
+  error,
+  to_char(undone_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS undone_at,
+  (status IN ('done', 'failed', 'cancelled') AND NOT dry_run AND undone_at IS NULL
+   AND EXISTS (SELECT FROM import_changes c WHERE c.job_id = import_jobs.id)) AS undoable`;
 
 export type PresentedJob = Record<string, unknown> & { id: number; status: JobStatus };
 

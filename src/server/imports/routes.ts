@@ -35,6 +35,7 @@ import {
   JOB_STATUSES,
 } from './jobs.js';
 import { runImport } from './run.js';
+import { undoImport, undoneSchema, undoRefused } from './undo.js';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -104,6 +105,11 @@ const job = {
     started_at: { type: ['string', 'null'] },
     finished_at: { type: ['string', 'null'] },
     error: { type: ['string', 'null'] },
+    undone_at: { type: ['string', 'null'], description: 'When the import was undone' },
+    undoable: {
+      type: 'boolean',
+      description: 'A real import that wrote rows and was not undone: POST /api/imports/:id/undo may undo it',
+    },
   },
 };
 const jobParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
@@ -289,7 +295,7 @@ export function registerImportRoutes(
     }
   });
 
-  registerJobRoutes(app, db);
+  registerJobRoutes(app, db, resources);
 }
 
 /** The job of this id when the caller may see it (its creator, or a super admin); else 404. */
@@ -303,7 +309,7 @@ async function ownJob(db: Db, request: FastifyRequest) {
   return presented;
 }
 
-function registerJobRoutes(app: FastifyInstance, db: Db) {
+function registerJobRoutes(app: FastifyInstance, db: Db, resources: ResourceDeclaration[]) {
   const config = { access: 'authenticated' as const };
   const tags = ['imports'];
   app.get(
@@ -318,6 +324,26 @@ function registerJobRoutes(app: FastifyInstance, db: Db) {
       const found = await ownJob(db, request);
       await requestCancel(db, found.id);
       return ownJob(db, request);
+    },
+  );
+  app.post(
+    '/api/imports/:id/undo',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Undoes a finished import: deletes the records it created and gives those it updated their values back, in one transaction, only while no later write touched any of them (else 409 naming them)',
+        params: jobParams,
+        response: { 200: undoneSchema(job), 404: errorResponse, 409: undoRefused },
+      },
+    },
+    async (request) => {
+      const found = await ownJob(db, request);
+      const decl = resources.find((r) => r.name === found.resource);
+      if (!decl) throw new AppError(404, IMPORT_MESSAGES.notFound);
+      const counts = await undoImport(db, request, found.id, resourceModel(decl));
+      return { ...(await ownJob(db, request)), undo: counts };
     },
   );
   app.get(

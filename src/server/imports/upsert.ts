@@ -25,6 +25,8 @@ export interface UpsertOptions {
   types: Map<string, string>;
   /** Columns the file holds: what an update of an existing record changes. */
   updatable: string[];
+  /** The job whose rows these are: each row written is kept in import_changes, for its undo. */
+  job?: number;
 }
 
 /** Where the rows come from, read as `r`, and each column's value in SQL. */
@@ -63,11 +65,8 @@ export interface Upserted {
   inserted: number;
 }
 
-/**
- * The upsert of the rows of `src`, filling these columns (and the columns derived from them);
- * answers one row, Upserted.
- */
-export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
+/** What an upsert of these columns writes: every column, each one's value, those it updates. */
+function shapeOf(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
   const key = m.decl.naturalKey ?? [];
   const derived = (BULK_DERIVED[m.decl.table] ?? []).filter(
     (d) => columns.includes(d.from) && !columns.includes(d.column),
@@ -81,6 +80,15 @@ export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: str
   const update = updatable.filter(
     (c) => all.includes(c) && !key.includes(c) && !(m.decl.createOnly ?? []).includes(c),
   );
+  return { key, derived, all, valueOf, update };
+}
+
+/**
+ * The upsert of the rows of `src`, filling these columns (and the columns derived from them);
+ * answers one row, Upserted.
+ */
+export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
+  const { key, derived, all, valueOf, update } = shapeOf(m, o, columns, src);
   const where = src.where ? [src.where] : [];
   let conflict = '';
   if (key.length) {
@@ -96,13 +104,60 @@ export function upsertStatement(m: ResourceModel, o: UpsertOptions, columns: str
                (${update.map((c) => `EXCLUDED.${quote(c)}`).join(', ')}, true)`
       : `ON CONFLICT (${key.map(quote).join(', ')}) DO NOTHING`;
   }
+  const changes = o.job === undefined ? null : changesOf(m, o.job);
   return `WITH written AS (INSERT INTO ${m.table} (${all.map(quote).join(', ')})
     SELECT ${all.map(valueOf).join(', ')} FROM ${src.from}
     ${derived.map((d) => d.join).join('\n')}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ${key.length ? `ORDER BY ${key.map(valueOf).join(', ')}` : ''}
-    ${conflict} RETURNING (xmax::text = '0') AS inserted)
+    ${conflict} RETURNING (xmax::text = '0') AS inserted${changes ? changes.returning : ''})
+    ${changes ? changes.kept : ''}
     SELECT count(*)::int AS written, (count(*) FILTER (WHERE inserted))::int AS inserted FROM written`;
+}
+
+/** The key of a row of the table `t` as one text, to name it (its id without a key). */
+const labelOf = (m: ResourceModel, t: string) => {
+  const key = m.decl.naturalKey ?? [];
+  return key.length
+    ? `concat_ws(' / ', ${key.map((c) => `${t}.${quote(c)}::text`).join(', ')})`
+    : `${t}.id::text`;
+};
+
+/**
+ * The parts of an upsert that keep what it wrote for the job's undo: each row written with its
+ * version, and an updated row as it was before (read by id in the statement's snapshot, which
+ * does not see the statement's own writes; the caller has locked it: lockStatement). A row the
+ * job writes again keeps its first `before`.
+ */
+function changesOf(m: ResourceModel, job: number) {
+  return {
+    returning: `, id, xmin::text AS version, ${labelOf(m, m.table)} AS label`,
+    kept: `, kept AS (INSERT INTO import_changes (job_id, row_id, created, before, version, label)
+      SELECT ${Math.trunc(job)}, w.id, w.inserted,
+             CASE WHEN w.inserted THEN NULL ELSE (SELECT to_jsonb(x) FROM ${m.table} x WHERE x.id = w.id) END,
+             w.version, w.label
+        FROM written w
+      ON CONFLICT (job_id, row_id) DO UPDATE SET version = EXCLUDED.version)`,
+  };
+}
+
+/**
+ * Locks the records the upsert will change (those the source's keys name whose values differ),
+ * in key order, so that what it keeps as their values before it is what it replaces. Records
+ * that already hold the file's values are left unlocked, as the upsert leaves them unwritten.
+ * Null: no key, nothing to lock.
+ */
+export function lockStatement(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
+  const { key, derived, valueOf, update } = shapeOf(m, o, columns, src);
+  if (!key.length || !update.length) return null;
+  const match = [
+    ...key.map((c) => `x.${quote(c)} = ${valueOf(c)}`),
+    ...(src.where ? [src.where] : []),
+    `(${update.map((c) => `x.${quote(c)}`).join(', ')}, true) IS DISTINCT FROM (${update.map(valueOf).join(', ')}, true)`,
+  ];
+  return `SELECT FROM ${m.table} x WHERE EXISTS (SELECT FROM ${src.from}
+      ${derived.map((d) => d.join).join('\n')} WHERE ${match.join(' AND ')})
+    ORDER BY ${key.map((c) => `x.${quote(c)}`).join(', ')} FOR UPDATE OF x`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { quote, type ResourceModel } from '../resources/model.js';
 import { STAGE, stageRows, type StagedRows } from './stage.js';
 import {
   jsonSource,
+  lockStatement,
   othersStatement,
   stagedSource,
   upsertStatement,
@@ -113,6 +114,8 @@ export function batchWriter(m: ResourceModel, o: WriterOptions) {
     refuse(counts, skip);
     if (skip.size) await tx.query(`DELETE FROM ${STAGE} WHERE i = ANY($1::int[])`, [[...skip]]);
     if (skip.size === count) return counts;
+    const lock = o.job === undefined ? null : lockStatement(m, o, columns, stagedSource(m, o));
+    if (lock) await tx.query(lock);
     await tx.query('SAVEPOINT import_batch');
     try {
       const { rows } = await tx.query<Upserted>(upsertStatement(m, o, columns, stagedSource(m, o)));

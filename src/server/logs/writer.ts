@@ -58,7 +58,7 @@ export interface SecurityRow {
 export interface ActivityRow {
   admin_id: number | null;
   username: string | null;
-  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW' | 'IMPORT';
+  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW' | 'IMPORT' | 'UNDO_IMPORT';
   table_name: string;
   record_id: string | null;
   ip_address: string | null;

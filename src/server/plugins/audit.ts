@@ -12,8 +12,8 @@ export function redact(values: Record<string, any> | null | undefined, secrets: 
 }
 
 export interface ActivityEntry {
-  /** IMPORT: one row for a whole import (its counts in details). */
-  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW' | 'IMPORT';
+  /** IMPORT: one row for a whole import (its counts in details); UNDO_IMPORT: its undo. */
+  action: 'CREATE' | 'UPDATE' | 'DELETE' | 'VIEW' | 'IMPORT' | 'UNDO_IMPORT';
   table: string;
   recordId: string | number | null;
   oldValues?: Record<string, any> | null;

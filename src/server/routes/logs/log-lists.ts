@@ -31,7 +31,7 @@ const LOG_LISTS: LogList[] = [
     time: 'created_at',
     filters: {
       user_id: { type: 'integer', minimum: 1 },
-      action: { type: 'string', enum: ['CREATE', 'UPDATE', 'DELETE', 'VIEW', 'IMPORT'] },
+      action: { type: 'string', enum: ['CREATE', 'UPDATE', 'DELETE', 'VIEW', 'IMPORT', 'UNDO_IMPORT'] },
       table_name: { type: 'string', maxLength: 100 },
     },
     where: (where, q) =>

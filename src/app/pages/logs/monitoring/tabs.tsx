@@ -54,7 +54,7 @@ function activityTab(t: LogT, { f, c, dates, time, user, ip }: Builders): TabCon
   return {
     filters: [
       f('user_id', { type: 'number' }),
-      f('action', { choices: choices(['CREATE', 'UPDATE', 'DELETE', 'VIEW', 'IMPORT']) }),
+      f('action', { choices: choices(['CREATE', 'UPDATE', 'DELETE', 'VIEW', 'IMPORT', 'UNDO_IMPORT']) }),
       f('table_name', { choices: choices(['web_admins', 'patients', 'appointments', 'users']) }),
       ...dates,
     ],

@@ -27,6 +27,7 @@ import { fieldOptions } from './fieldChoices';
 import { isXlsx } from './headers';
 import { cancelImport, downloadRejected, isActive, type ImportJob, type OnError } from './importApi';
 import { useImportForm } from './useImportForm';
+import { UndoImport } from './UndoImport';
 import type { useImportJob } from './useImportJob';
 
 export interface ImportDialogProps {
@@ -131,23 +132,25 @@ export function ImportDialog({ decl, apiName = decl.name, open, onClose, jobStat
           )}
         </Stack>
       </DialogContent>
-      <ImportActions job={job} form={form} onClose={onClose} />
+      <ImportActions job={job} form={form} onClose={onClose} onUndone={jobState.reload} />
     </Dialog>
   );
 }
 
 /**
  * The dialog's buttons: close, cancel a running job, download a finished import's rejected
- * rows, check the file, import it.
+ * rows, undo a finished import, check the file, import it.
  */
 function ImportActions({
   job,
   form,
   onClose,
+  onUndone,
 }: {
   job: ImportJob | undefined;
   form: ReturnType<typeof useImportForm>;
   onClose: () => void;
+  onUndone: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -184,6 +187,7 @@ function ImportActions({
           {translate('app.import.download_rejected')}
         </Button>
       )}
+      {job && !active && job.undoable && <UndoImport job={job} onUndone={onUndone} />}
       <Button variant="outlined" disabled={!form.ready} onClick={form.check}>
         {translate('app.import.check')}
       </Button>

@@ -34,6 +34,7 @@ const CHECK_COUNTS: Count[] = [
 /** The sentence saying where the job is: queued, checking, importing, finished, failed. */
 function statusText(job: ImportJob, translate: ReturnType<typeof useTranslate>) {
   const kind = job.dry_run ? 'check' : 'import';
+  if (job.undone_at) return translate('app.import.status.undone');
   switch (job.status) {
     case 'failed':
       return translate('app.import.status.failed', { message: job.error ?? '' });
@@ -57,8 +58,9 @@ export function JobProgress({ job }: { job: ImportJob }) {
     ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [job.id, active]);
   const share = job.bytes_total ? Math.min(100, (100 * job.bytes_read) / job.bytes_total) : 0;
-  const severity =
-    job.status === 'failed'
+  const severity = job.undone_at
+    ? 'info'
+    : job.status === 'failed'
       ? 'error'
       : job.status === 'cancelled'
         ? 'warning'

@@ -1,6 +1,6 @@
 /**
  * The import jobs of the API: start one with the raw file as the body, read its progress,
- * cancel it, download its rejected rows.
+ * cancel it, download its rejected rows, undo it.
  */
 import { API_URL, httpClient } from '../../../providers/http';
 import { saveDownload } from '../download';
@@ -39,6 +39,10 @@ export interface ImportJob {
   started_at: string | null;
   finished_at: string | null;
   error: string | null;
+  /** When the import was undone (null: it was not). */
+  undone_at: string | null;
+  /** A real import that wrote rows and was not undone. */
+  undoable: boolean;
 }
 
 /** Still working: the console keeps asking for its progress. */
@@ -88,3 +92,9 @@ export const downloadRejected = (job: ImportJob) =>
     `imports/${encodeURIComponent(job.id)}/rejected`,
     `${job.file_name.replace(/\.[^.]+$/, '')}-ditolak.csv`,
   );
+
+/** Undoes a finished import: answers the job and what the undo did. */
+export async function undoImport(id: string | number) {
+  const { json } = await httpClient(`${API_URL}/imports/${encodeURIComponent(id)}/undo`, { method: 'POST' });
+  return json as ImportJob & { undo: { deleted: number; restored: number } };
+}

@@ -79,5 +79,7 @@ export function useImportJob(apiName: string) {
     error: query.error as Error | null,
     loading: jobId !== null && query.isPending,
     follow,
+    /** Reads the job again now (after an undo). */
+    reload: () => void query.refetch(),
   };
 }
