@@ -92,6 +92,46 @@ function ChildToolbar({
   );
 }
 
+/** The row buttons' column: a tab's own actions, then edit and delete. */
+function actionsColumnOf<T extends RaRecord>({
+  label,
+  rowActions,
+  nameOf,
+  disabled,
+  wrap,
+}: {
+  label: string;
+  rowActions: RowAction<T>[];
+  nameOf: (row: T) => string;
+  disabled?: boolean;
+  wrap: boolean;
+}): RowsColumn<T> {
+  return {
+    key: 'actions',
+    label,
+    align: 'right',
+    // A tab's own actions go in rows of three beside edit and delete (not one per line on a phone).
+    sx: wrap ? { width: 164, minWidth: 164 } : { whiteSpace: 'nowrap' },
+    render: (row) => (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        {rowActions
+          .filter((a) => a.shown?.(row) ?? true)
+          .map((a) => (
+            <RowButton
+              key={a.key}
+              label={a.label}
+              name={nameOf(row)}
+              icon={a.busy?.(row) ? <CircularProgress size={18} /> : a.icon}
+              onClick={() => a.onClick(row)}
+              disabled={disabled}
+              color={a.color}
+            />
+          ))}
+      </Box>
+    ),
+  };
+}
+
 /**
  * The records of a child resource below one facility (a tab of the integrated screen): import
  * and add above the table, edit and delete on each row (with the tab's own actions first), the
@@ -153,30 +193,13 @@ export function ChildRecords<T extends RaRecord>({
     },
   ];
 
-  const actionsColumn: RowsColumn<T> = {
-    key: 'actions',
+  const actionsColumn = actionsColumnOf({
     label: translate(`${R}.integrated.actions`),
-    align: 'right',
-    // A tab's own actions go in rows of three beside edit and delete (not one per line on a phone).
-    sx: actions.length ? { width: 164, minWidth: 164 } : { whiteSpace: 'nowrap' },
-    render: (row) => (
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        {rowActions
-          .filter((a) => a.shown?.(row) ?? true)
-          .map((a) => (
-            <RowButton
-              key={a.key}
-              label={a.label}
-              name={nameOf(row)}
-              icon={a.busy?.(row) ? <CircularProgress size={18} /> : a.icon}
-              onClick={() => a.onClick(row)}
-              disabled={disabled}
-              color={a.color}
-            />
-          ))}
-      </Box>
-    ),
-  };
+    rowActions,
+    nameOf,
+    disabled,
+    wrap: actions.length > 0,
+  });
 
   return (
     <Box>
