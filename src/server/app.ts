@@ -39,6 +39,7 @@ import type { ResourceDeclaration } from '../domain/resource.js';
 import { isApiPath } from './api-path.js';
 import { Maintenance } from './maintenance/index.js';
 import { fastifyValidatorCompiler } from './validator.js';
+import { registerEventRoutes } from './realtime/routes.js';
 
 export interface ApiRoute {
   method: string;
@@ -135,6 +136,7 @@ export async function buildApp({
   registerImportRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], {
     secretKey: config.secretKey,
   });
+  await registerEventRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], config.events);
 
   app.decorate(
     'maintenance',
