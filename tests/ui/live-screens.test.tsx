@@ -123,11 +123,11 @@ describe('an open list', () => {
 
 describe('an open edit dialog', () => {
   function Form({ children, version }: { children: ReactNode; version: number }) {
-    const form = useForm({ defaultValues: { id: 12, version, full_name: 'Agus' } });
+    const form = useForm({ defaultValues: { id: 12, version: String(version), full_name: 'Agus' } });
     return <FormProvider {...form}>{children}</FormProvider>;
   }
   const renderNotice = (version = 2) => {
-    const current = { id: 12, version: 3, full_name: 'Agus Baru' };
+    const current = { id: 12, version: '3', full_name: 'Agus Baru' };
     const { provider, publish } = fakeProvider({ 12: current });
     const conflicts: Conflict[] = [];
     render(
@@ -144,7 +144,7 @@ describe('an open edit dialog', () => {
     const { publish, conflicts, current } = renderNotice();
     // The identity is known before events are judged.
     await act(() => new Promise((r) => setTimeout(r, 20)));
-    publish('resource/master/patients/12', 'updated', { ids: ['12'], versions: [3], by, at });
+    publish('resource/master/patients/12', 'updated', { ids: ['12'], versions: ['3'], by, at });
     const notice = await screen.findByTestId('remote-change');
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toContain('Diubah oleh Siti Rahma pukul 14:05');
@@ -156,10 +156,10 @@ describe('an open edit dialog', () => {
   it("stays quiet for the user's own save and for a version the form already holds", async () => {
     const { publish } = renderNotice(3);
     await act(() => new Promise((r) => setTimeout(r, 20)));
-    publish('resource/master/patients/12', 'updated', { ids: ['12'], versions: [3], by, at });
+    publish('resource/master/patients/12', 'updated', { ids: ['12'], versions: ['3'], by, at });
     publish('resource/master/patients/12', 'updated', {
       ids: ['12'],
-      versions: [4],
+      versions: ['4'],
       by: { id: '1', name: 'Budi' },
       at,
     });

@@ -80,14 +80,14 @@ describe('the change stream client', () => {
       resource: 'master/patients',
       kind: 'updated',
       ids: ['12'],
-      versions: [3],
+      versions: ['3'],
       by: { id: '5', name: 'Siti Rahma' },
       at: '2026-11-28T07:05:00.000Z',
     };
     streams[0].send('change', change, '41');
     streams[0].send('change', { ...change, resource: 'master/poli', ids: ['12'] }, '42');
     streams[0].send('menu', { at: '2026-11-28T07:06:00.000Z' }, '43');
-    const payload = { ids: ['12'], versions: [3], by: { id: '5', name: 'Siti Rahma' }, at: change.at };
+    const payload = { ids: ['12'], versions: ['3'], by: { id: '5', name: 'Siti Rahma' }, at: change.at };
     expect(list).toEqual([{ topic: 'resource/master/patients', type: 'updated', payload }]);
     expect(record).toEqual([{ topic: 'resource/master/patients/12', type: 'updated', payload }]);
     expect(menu.map((e) => e.type)).toEqual(['menu']);
@@ -131,6 +131,17 @@ describe('the change stream client', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(streams).toHaveLength(3);
     expect(query(streams[2]).lastEventId).toBe('9');
+  });
+
+  it("replays from the position the stream started at ('ready') when nothing came before a cut", async () => {
+    const rt = make();
+    rt.subscribe('menu', () => undefined);
+    await settle();
+    streams[0].onopen?.({});
+    streams[0].send('ready', {}, '120');
+    streams[0].onerror?.({});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(query(streams[1])).toEqual({ ticket: 't2', lastEventId: '120' });
   });
 
   it('closes on sign-out and when the last listener has gone, and opens again for the next one', async () => {

@@ -14,8 +14,10 @@ export type RealtimeEventType =
 
 export interface RealtimePayload {
   ids?: string[];
-  versions?: number[];
-  by?: { id: string; name: string };
+  /** One per id: the record's version as the API returns it (a string). */
+  versions?: (string | number | null)[];
+  /** null for a write without a signed-in writer (the facility API). */
+  by?: { id: string; name: string } | null;
   at?: string;
   count?: number;
   scopes?: string[];
@@ -203,11 +205,13 @@ class RealtimeClient implements Realtime {
       this.closeSource();
       this.scheduleRetry();
     };
-    for (const type of ['change', 'menu', 'figures', 'reload'])
+    // 'ready' carries the stream's position at the start: a reconnect replays from there even
+    // when nothing came meanwhile.
+    for (const type of ['ready', 'change', 'menu', 'figures', 'reload'])
       es.addEventListener(type, (ev) => {
         if (this.source !== es) return;
         if (ev.lastEventId) this.lastEventId = ev.lastEventId;
-        this.dispatch(type, ev.data);
+        if (type !== 'ready') this.dispatch(type, ev.data);
       });
   }
 }

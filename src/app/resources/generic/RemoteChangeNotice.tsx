@@ -9,15 +9,16 @@ import type { Conflict } from './ConflictPanel';
 
 interface RemoteChange {
   kind: 'updated' | 'deleted';
-  version?: number;
+  version?: string;
   name?: string;
   at?: string;
 }
 
 /** The version an event gives the record (versions go with ids, in order). */
-function versionOf(event: RealtimeEvent, id: Identifier): number | undefined {
+function versionOf(event: RealtimeEvent, id: Identifier): string | undefined {
   const at = event.payload.ids?.findIndex((i) => String(i) === String(id)) ?? -1;
-  return at >= 0 ? event.payload.versions?.[at] : undefined;
+  const version = at >= 0 ? event.payload.versions?.[at] : undefined;
+  return version === undefined || version === null ? undefined : String(version);
 }
 
 /**
@@ -38,7 +39,7 @@ export function RemoteChangeNotice({
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const { identity } = useGetIdentity();
-  const formVersion = useWatch({ name: 'version' }) as number | undefined;
+  const formVersion = useWatch({ name: 'version' }) as string | number | undefined;
   const [change, setChange] = useState<RemoteChange | null>(null);
   const [loading, setLoading] = useState(false);
 
@@ -50,12 +51,13 @@ export function RemoteChangeNotice({
     setChange({ kind, version: versionOf(event, id), name: by?.name, at: event.payload.at });
   });
 
+  // A version other than the form's: the form was opened (or last reloaded) on another one.
   const outdated =
     change &&
     (change.kind === 'deleted' ||
       change.version === undefined ||
       formVersion === undefined ||
-      change.version > Number(formVersion));
+      change.version !== String(formVersion));
   if (!change || !outdated) return null;
   const message = translate(`app.realtime.${change.kind}_by`, {
     name: change.name || translate('app.realtime.someone'),
