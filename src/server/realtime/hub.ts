@@ -19,6 +19,8 @@ export interface HubOptions {
   maxBufferedBytes?: number;
   /** Dashboard figures events at most this often. */
   figuresMs?: number;
+  /** Called as soon as a write moves the figures (reused answers are dropped: shared-answers). */
+  onFiguresMoved?: () => void;
 }
 
 /** One open stream: where its frames go, and who reads it. */
@@ -269,6 +271,7 @@ export class Hub {
   private noteFigures(c: Change, source: Source) {
     const scopes = FIGURE_SOURCES[c.source];
     if (!scopes) return;
+    this.options.onFiguresMoved?.();
     const key = scopes.join(',');
     const entry = this.figures.get(key) ?? {
       id: c.id,

@@ -39,6 +39,8 @@ export async function registerEventRoutes(
   const hub = new Hub(db, sources, {
     heartbeatMs: options.heartbeatMs,
     retentionMs: options.retentionMinutes * 60_000,
+    // A screen told that the figures moved must not be answered the figures of before.
+    onFiguresMoved: () => app.forgetSharedAnswers?.(),
   });
   app.decorate('events', hub);
   app.addHook('onReady', () => hub.start());
