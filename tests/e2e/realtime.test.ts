@@ -148,6 +148,27 @@ describe.skipIf(SKIP_E2E)('the live console (e2e)', () => {
     await staff.getByText('Anda tidak memiliki akses ke halaman itu').waitFor();
   });
 
+  it('a new SOS report appears on an open dashboard within 2 s', async () => {
+    const page = await openLive('/dashboard');
+    const card = page.getByTestId('stat-emergencies').getByTestId('stat-value');
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    const count = async () => Number((await card.innerText()).replace(/\./g, ''));
+    const before = await count();
+    const sos = await e2e.api(other, '/api/master/emergencies', {
+      method: 'POST',
+      body: JSON.stringify({
+        fullname: 'Laporan SOS Langsung',
+        phone: '081234567890',
+        latitude: -6.2,
+        longitude: 106.8,
+      }),
+    });
+    expect(sos.status).toBe(201);
+    // The console keeps figures 30 s and the server reuses them 5 s: this is the stream.
+    await eventually(count, 2_000).toBe(before + 1);
+  });
+
   it('shows when live updates are cut off, and comes back by itself', async () => {
     const page = await e2e.newPage({ as: DEMO.admin });
     // The stream cannot be reached (a proxy or the network in between).
