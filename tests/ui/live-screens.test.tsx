@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { i18nProvider } from '../../src/app/providers/i18nProvider';
 import { dataProvider as consoleDataProvider } from '../../src/app/providers/dataProvider';
+import { authProvider as consoleAuthProvider } from '../../src/app/providers/authProvider';
 import { realtime, type RealtimeEvent, type RealtimeListener } from '../../src/app/providers/realtime';
 import { LiveListUpdates } from '../../src/app/resources/generic/LiveList';
 import { RemoteChangeNotice } from '../../src/app/resources/generic/RemoteChangeNotice';
@@ -246,6 +247,24 @@ describe('the console on the real stream client', () => {
     await waitFor(() => expect(count('/auth/me')).toBe(2), { timeout: 1500 });
     stream.send('figures', { scopes: ['dashboard'], at }, '6');
     await waitFor(() => expect(count('/dashboard/stats')).toBe(2), { timeout: 1500 });
+  });
+
+  it('closes the stream on sign-out and opens none without a session', async () => {
+    render(
+      <AdminContext dataProvider={consoleDataProvider} i18nProvider={i18nProvider}>
+        <LiveUpdates />
+      </AdminContext>,
+    );
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    act(() => FakeEventSource.all[0].onopen?.());
+    await act(() => consoleAuthProvider.logout({}));
+    expect(FakeEventSource.all[0].closed).toBe(true);
+    expect(realtime.status()).toBe('idle');
+    // The server ends the stream too: no reconnect follows without a session.
+    act(() => FakeEventSource.all[0].onerror?.());
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(calls.filter((c) => c.url.endsWith('/events/ticket'))).toHaveLength(1);
   });
 
   it("shows 'Pembaruan langsung terputus' while the stream is down, and reconnects with a new ticket", async () => {
