@@ -8,6 +8,7 @@ import { hashToken } from '../../src/server/security/passwords';
 import { ROLES, type Role } from '../../src/domain/roles';
 import { dbTargets, demoFacilities, DEMO_EMAILS, startTestApp, type TestApp } from './helper';
 import { delivered, listening, SseReader } from './events-helper';
+import { csv, importFile, PATIENT_HEADERS, patientCells } from './import-helper';
 
 const PATIENTS = '/api/master/patients';
 
@@ -171,6 +172,32 @@ describe.each(dbTargets())('change stream (%s)', (kind) => {
     await patientIn(own, 'Citra Replay');
     const stale = await open({ token: tokens.admin, lastEventId: seen });
     expect(stale.events[0].event).toBe('reload');
+  });
+
+  it('tells of an import batch as one summary, by the importing admin', async () => {
+    const reader = await open({ token: tokens.super_admin });
+    const names = ['Eka', 'Fajar', 'Gilang', 'Hana'].map((n) => `${n} Impor Langsung`);
+    const job = await importFile(
+      t,
+      tokens.admin,
+      'master/patients',
+      csv([PATIENT_HEADERS, ...names.map((n) => patientCells(n))]),
+    );
+    expect(job.rows_inserted).toBe(4);
+    const summary = await reader.next((e) => e.event === 'change' && e.data.kind === 'imported');
+    expect(summary.data).toMatchObject({
+      resource: 'master/patients',
+      count: 4,
+      by: { name: expect.any(String) },
+    });
+    expect(summary.data.ids).toHaveLength(4);
+    const { rows } = await t.db.query<{ id: number }>(
+      'SELECT id FROM patients WHERE full_name = ANY($1) ORDER BY id',
+      [names],
+    );
+    expect([...summary.data.ids].sort()).toEqual(rows.map((r) => String(r.id)).sort());
+    await delivered(t, reader);
+    expect(reader.changes('master/patients').filter((e) => e.data.kind === 'created')).toEqual([]);
   });
 
   it('closes the streams of a session that ends: revoked, expired, signed out', async () => {
