@@ -92,7 +92,8 @@ export class SseReader {
       const found = this.events.find(accept);
       if (found) return found;
       if (this.ended) throw new Error(`stream ended; events: ${JSON.stringify(this.events)}`);
-      if (Date.now() > until) throw new Error(`no such event in ${ms} ms; events: ${JSON.stringify(this.events)}`);
+      if (Date.now() > until)
+        throw new Error(`no such event in ${ms} ms; events: ${JSON.stringify(this.events)}`);
       await this.changed(until - Date.now());
     }
   }

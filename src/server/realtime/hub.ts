@@ -308,19 +308,24 @@ export class Hub {
 
   /** Closes the streams whose session ended (logout, revocation, expiry, a deactivated admin). */
   checkSessions(): Promise<void> {
-    this.checkingSessions ??= (async () => {
-      try {
-        const streams = [...this.streams];
-        if (!streams.length) return;
-        const live = await loadAdminsBySession(this.db, [...new Set(streams.map((s) => s.admin.sessionId))]);
-        for (const s of streams) if (!live.has(s.admin.sessionId)) this.end(s);
-      } catch {
-        // the next heartbeat checks again
-      } finally {
-        this.checkingSessions = undefined;
-      }
-    })();
+    if (!this.checkingSessions) {
+      const check = this.closeEnded().finally(() => {
+        if (this.checkingSessions === check) this.checkingSessions = undefined;
+      });
+      this.checkingSessions = check;
+    }
     return this.checkingSessions;
+  }
+
+  private async closeEnded() {
+    const streams = [...this.streams];
+    if (!streams.length) return;
+    try {
+      const live = await loadAdminsBySession(this.db, [...new Set(streams.map((s) => s.admin.sessionId))]);
+      for (const s of streams) if (!live.has(s.admin.sessionId)) this.end(s);
+    } catch {
+      // the next heartbeat checks again
+    }
   }
 
   /** Drops outbox rows past the retention and spent or expired tickets. */

@@ -102,12 +102,19 @@ export async function registerEventRoutes(
         buffered: () => out.writableLength + (request.raw.socket?.writableLength ?? 0),
         end: () => out.end(),
       };
-      request.raw.once('close', () => hub.close(stream));
+      // The client went: the stream goes too (else its socket would wait for keep-alive's end).
+      reply.raw.once('close', () => {
+        hub.close(stream);
+        out.destroy();
+      });
       out.once('close', () => hub.close(stream));
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no');
+        .header('x-accel-buffering', 'no')
+        // A stream the server ends (a session ended, the process drains) takes its connection
+        // along: a reader reconnects anyway, and a drain need not wait for keep-alive's end.
+        .header('connection', 'close');
       void hub.open(stream, lastEventId).catch(() => stream.end());
       return reply.send(out);
     },
