@@ -17,6 +17,7 @@ import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
 import { twoFactorTexts } from './pages/two-factor';
 import { accountTexts } from './pages/account';
+import { realtimeTexts } from './pages/realtime';
 import { loginTexts } from './pages/login';
 
 /** The product's own texts: exactly the app.* and resources.* shape of the Indonesian messages. */
@@ -39,6 +40,7 @@ export const en: typeof englishMessages & ProductMessages = {
     import: importTexts.en,
     two_factor: twoFactorTexts.en,
     account: accountTexts.en,
+    realtime: realtimeTexts.en,
     access: { denied: 'You do not have access to that page' },
     menu: {
       dashboard: 'Dashboard',

@@ -18,6 +18,7 @@ import { patientAccessTexts } from './pages/patient-access';
 import { importTexts } from './pages/import';
 import { twoFactorTexts } from './pages/two-factor';
 import { accountTexts } from './pages/account';
+import { realtimeTexts } from './pages/realtime';
 import { loginTexts } from './pages/login';
 
 export const id = {
@@ -36,6 +37,7 @@ export const id = {
     import: importTexts.id,
     two_factor: twoFactorTexts.id,
     account: accountTexts.id,
+    realtime: realtimeTexts.id,
     access: { denied: 'Anda tidak memiliki akses ke halaman itu' },
     menu: {
       dashboard: 'Dashboard',

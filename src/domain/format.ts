@@ -44,3 +44,17 @@ const numberFormat = new Intl.NumberFormat('id-ID');
 /** An amount as 'Rp 25.000': Indonesian grouping in every language (spec part 2 §9). */
 export const formatRupiah = (n: number | null | undefined) =>
   n == null ? '' : `Rp ${numberFormat.format(n)}`;
+
+const jakartaTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant's time of day as HH:mm in Jakarta time (as the console shows times), '' when absent. */
+export function formatTimeWib(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : jakartaTime.format(d);
+}

@@ -42,6 +42,7 @@ import { isApiPath } from './api-path.js';
 import { Maintenance } from './maintenance/index.js';
 import { fastifyValidatorCompiler } from './validator.js';
 import { BackupSchedule } from './backup/schedule.js';
+import { registerEventRoutes } from './realtime/routes.js';
 
 export interface ApiRoute {
   method: string;
@@ -142,6 +143,7 @@ export async function buildApp({
   registerImportRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], {
     secretKey: config.secretKey,
   });
+  await registerEventRoutes(app, db, [...RESOURCES, ...CHILD_RESOURCES, ...resources], config.events);
 
   app.decorate(
     'maintenance',

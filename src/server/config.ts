@@ -80,6 +80,13 @@ export interface Config {
   };
   /** Scheduled backups of the embedded database (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP). */
   backup: BackupScheduleConfig;
+  /** The change stream (GET /api/events). */
+  events: {
+    /** A comment line to every open stream this often (HEARTBEAT_MS), ms. */
+    heartbeatMs: number;
+    /** How long changes are kept for a reconnect's replay (EVENTS_RETENTION_MINUTES). */
+    retentionMinutes: number;
+  };
   /** API processes `npm start` runs on the one port (node:cluster); 1 on PGlite. */
   workers: number;
   /** On SIGTERM: how long /api/health answers 503 while requests are still served, so a balancer takes the process out first. */
@@ -173,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       readCheckMs: int(env.DB_READ_CHECK_MS, 1000),
     },
     backup: backupScheduleConfig(env),
+    events: {
+      heartbeatMs: Math.max(100, int(env.HEARTBEAT_MS, 25_000)),
+      retentionMinutes: Math.max(5, int(env.EVENTS_RETENTION_MINUTES, 15)),
+    },
     workers: Math.max(1, int(env.WORKERS, 1)),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 2000),
     overload: {

@@ -108,6 +108,8 @@ describe.skipIf(SKIP_E2E)('editing a patient someone else changed (e2e)', () => 
     const { id } = await create('Rina Hapus Bersamaan');
     const nik = (await e2e.api(token, `/api/master/patients/${id}`)).body.identity_number as string;
     const page = await e2e.newPage({ as: DEMO.admin });
+    // Live updates cut off: an open list would otherwise show the change at once (realtime.test.ts).
+    await page.route('**/api/events?**', (route) => route.abort());
     await page.goto('/master/patients');
     await page.getByPlaceholder(/Cari/).fill(nik);
     const rows = page.locator('table tbody tr');

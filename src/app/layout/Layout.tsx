@@ -12,6 +12,7 @@ import { Typography } from '@mui/material';
 import { LanguageMenu } from './LanguageMenu';
 import { AppUserMenu } from './account/UserMenu';
 import { useMe } from './useMe';
+import { LiveStatus, LiveUpdates } from './LiveUpdates';
 import { preloadable } from '../preloadable';
 
 // The menu and its icons load after sign-in, not with the login page.
@@ -35,6 +36,7 @@ function AppAppBar() {
       userMenu={<AppUserMenu />}
       toolbar={
         <>
+          <LiveStatus />
           <LanguageMenu />
           {/* The spinner shown while a request runs is named for screen readers (and axe). */}
           <LoadingIndicator aria-label={translate('ra.page.loading')} />
@@ -87,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, pb: { xs: '136px', sm: 0 } } }}
     >
       <TemporaryPasswordGuard />
+      <LiveUpdates />
       {children}
     </RaLayout>
   );

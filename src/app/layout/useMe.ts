@@ -6,7 +6,8 @@ import { ACCESS_REFUSED_EVENT } from '../providers/http';
 /** How often an open console reads its access again, so a super admin's change reaches it. */
 export const ACCESS_REFRESH_MS = 10_000;
 
-const ME_KEY = ['auth', 'me'];
+/** The access's query: invalidated to read it again at once (a menu change on the stream). */
+export const ME_KEY = ['auth', 'me'];
 
 /**
  * The signed-in admin's profile and allowed menu paths, read again when the window gets the

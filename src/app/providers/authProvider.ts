@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { isPathAllowed } from '../../domain/menu';
 import { normalizeRole } from '../../domain/roles';
 import { API_URL, httpClient } from './http';
+import { realtime } from './realtime';
 import { clearSession, getStoredUser, getToken, storeSession, type StoredUser } from './session';
 import { screenPathOf } from '../resources/screen-paths';
 
@@ -139,6 +140,8 @@ export const authProvider: AuthProvider = {
     const token = getToken();
     mePromise = null;
     clearSession();
+    // The change stream ends with the session (the server closes it too).
+    realtime.stop();
     if (token) {
       // Revoke the session on the server; the console is signed out either way.
       await fetch(`${API_URL}/auth/logout`, {
@@ -158,6 +161,7 @@ export const authProvider: AuthProvider = {
     if (error?.status === 401 || mustChange) {
       mePromise = null;
       clearSession();
+      realtime.stop();
       throw { redirectTo: '/login', logoutUser: true };
     }
   },

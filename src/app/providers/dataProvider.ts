@@ -1,7 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams } from 'react-admin';
 import { API_URL, httpClient } from './http';
-import { apiNameOf } from '../resources/screen-paths';
+import { apiNameOf, streamTopicOf } from '../resources/screen-paths';
+import { realtime, type RealtimeListener } from './realtime';
 
 /** The list wire format of the spec: {data, pagination:{total,totalPages}} (or a bare array). */
 interface ListResponse {
@@ -89,10 +90,26 @@ const platform: DataProvider = {
   },
 };
 
-/** The platform's calls, under the console's resource names (a screen at the spec's path, apiNameOf). */
-export const dataProvider: DataProvider = Object.fromEntries(
-  Object.entries(platform).map(([method, call]) => [
-    method,
-    typeof call === 'function' ? (resource: string, params: any) => call(apiNameOf(resource), params) : call,
-  ]),
-) as DataProvider;
+/**
+ * The platform's calls, under the console's resource names (a screen at the spec's path, apiNameOf),
+ * and ra-realtime's subscribe/unsubscribe on the console's one change stream (realtime.ts):
+ * topics 'resource/<name>', 'resource/<name>/<id>', 'menu', 'figures', 'reload'.
+ */
+export const dataProvider: DataProvider = {
+  ...(Object.fromEntries(
+    Object.entries(platform).map(([method, call]) => [
+      method,
+      typeof call === 'function'
+        ? (resource: string, params: any) => call(apiNameOf(resource), params)
+        : call,
+    ]),
+  ) as DataProvider),
+  async subscribe(topic: string, listener: RealtimeListener) {
+    realtime.subscribe(streamTopicOf(topic), listener);
+    return { data: null };
+  },
+  async unsubscribe(topic: string, listener: RealtimeListener) {
+    realtime.unsubscribe(streamTopicOf(topic), listener);
+    return { data: null };
+  },
+};

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import { RESOURCES } from '../../resources';
+import { CHILD_RESOURCES, RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../domain/resource';
 import { consoleNameOf } from '../../domain/menu';
 
@@ -40,4 +40,37 @@ export function pickerResourceOf(resource: string, menus: readonly string[] | un
   const decl = RESOURCES.find((d) => d.name === resource);
   if (!decl || !menus || decl.menus.some((m) => menus.includes(m))) return resource;
   return `${decl.name}/options`;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const streamNames = new Set(RESOURCES.flatMap((d) => [d.name, consoleNameOf(d)]));
+const childPatterns = CHILD_RESOURCES.flatMap((d) =>
+  d.parent
+    ? [
+        {
+          re: new RegExp(`^${escapeRe(d.parent.resource.name)}/[^/]+/${escapeRe(d.parent.path)}$`),
+          name: d.name,
+        },
+      ]
+    : [],
+);
+
+/** The declaration's name the change stream uses for a console resource (a child's records: the child's), or null. */
+function streamNameOf(resource: string): string | null {
+  if (streamNames.has(resource)) return apiNameOf(resource);
+  return childPatterns.find((c) => c.re.test(resource))?.name ?? null;
+}
+
+/**
+ * A realtime topic under the console's resource names ('resource/patients/12') as the change
+ * stream names it ('resource/master/patients/12'); other topics ('menu', 'figures') as they are.
+ */
+export function streamTopicOf(topic: string): string {
+  if (!topic.startsWith('resource/')) return topic;
+  const rest = topic.slice('resource/'.length);
+  const whole = streamNameOf(rest);
+  if (whole) return `resource/${whole}`;
+  const cut = rest.lastIndexOf('/');
+  const name = cut > 0 ? streamNameOf(rest.slice(0, cut)) : null;
+  return name ? `resource/${name}/${rest.slice(cut + 1)}` : topic;
 }

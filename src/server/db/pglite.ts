@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Tx } from './types.js';
 import { typeParsers } from './types.js';
-import { QUERY_CANCELED, work } from './work.js';
+import { actorStatement, QUERY_CANCELED, work } from './work.js';
 import { clusterTemplate, hasCluster } from './pglite-template.js';
 import { migrate } from './migrate.js';
 import { CLOCK_SETTING, clockOffsetMs } from '../../domain/clock.js';
@@ -59,8 +59,18 @@ function dbOf(pg: PGlite): Db {
     query: base.query,
     exec: base.exec,
     copyFrom: base.copyFrom,
-    transaction(fn) {
-      return pg.transaction((tx) => fn(wrap(tx as any)));
+    transaction(fn, { readOnly = false } = {}) {
+      return pg.transaction(async (tx) => {
+        const actor = readOnly ? undefined : actorStatement();
+        if (actor) await tx.query(actor[0], actor[1]);
+        return fn(wrap(tx as any));
+      });
+    },
+    async listen(channels, onNotify) {
+      const stops = await Promise.all(channels.map((c) => pg.listen(c, () => onNotify(c))));
+      return async () => {
+        for (const stop of stops) await stop().catch(() => undefined);
+      };
     },
     // A copy of the cluster's files between two statements (a crash-consistent snapshot: an
     // open transaction's changes are not in it); uncompressed, so statements wait the least.

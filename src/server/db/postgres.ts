@@ -5,7 +5,8 @@ import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Db, Session, Tx } from './types.js';
 import { typeParsers } from './types.js';
-import { POOL_BUSY, QUERY_CANCELED, work } from './work.js';
+import { actorStatement, POOL_BUSY, QUERY_CANCELED, work } from './work.js';
+import { LISTEN_APPLICATION_NAME, listenOn } from './listen.js';
 import { clockConnectionOption } from '../../domain/clock.js';
 import { ReadRouter, type Replica, type ReplicaProbe } from './replicas.js';
 
@@ -101,6 +102,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       );
     },
     openSession: (name) => openSession(connectionString, options, light, name),
+    listen: (...args) => listenOn(listenConfig(connectionString, options), ...args),
     async close() {
       reads?.close();
       await Promise.all([light.end(), heavy.end(), ...(reads?.pools.map((p) => p.end()) ?? [])]);
@@ -180,7 +182,9 @@ async function inTransaction<T>(
 ): Promise<T> {
   await c.client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
   started();
+  const actor = readOnly ? undefined : actorStatement();
   try {
+    if (actor) await c.tx.query(actor[0], actor[1]);
     const result = await fn(c.tx);
     await c.client.query('COMMIT');
     return result;
@@ -247,6 +251,12 @@ async function openReplicas(options: PostgresOptions, primaryLsn: () => Promise<
   await router.start();
   return { router, pools, checkout: (r: Replica) => checkouts.get(r)!, close: () => router.stop() };
 }
+
+/** The LISTEN connection's settings: the request pools' without their statement deadline. */
+const listenConfig = (connectionString: string, options: PostgresOptions): pg.ClientConfig => ({
+  ...poolConfig(connectionString, { ...options, statementTimeoutMs: 0 }, 1),
+  application_name: LISTEN_APPLICATION_NAME,
+});
 
 /** How long a heavy read waits to connect to a replica before the primary takes it. */
 const REPLICA_CONNECT_MS = 1000;

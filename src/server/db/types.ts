@@ -39,6 +39,16 @@ export interface Db extends Tx {
   openSession?(applicationName?: string): Promise<Session>;
   /** PGlite: the cluster's files as a tar, taken between two statements (backups). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTEN on these channels: `onNotify(channel)` for each notification, `onReconnect()` after a
+   * lost connection came back (notifications may have been missed meanwhile). PostgreSQL: a
+   * connection of its own, reconnecting; PGlite: in process. Resolves to the unlisten.
+   */
+  listen(
+    channels: string[],
+    onNotify: (channel: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** One connection held for long work: statements in order, transactions by hand, cancellable. */

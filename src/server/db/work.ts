@@ -14,6 +14,18 @@ export interface WorkContext {
   heavy: boolean;
   signal?: AbortSignal;
   writeLsn?: string;
+  /** Who the request is: a write's transaction names them to the change stream (dkj.actor_*). */
+  actor?: { id: number; name: string };
+}
+
+/** The statement naming the writer of the transaction, with its parameters (none outside a request). */
+export function actorStatement(): [string, unknown[]] | undefined {
+  const actor = work.getStore()?.actor;
+  if (!actor) return undefined;
+  return [
+    "SELECT set_config('dkj.actor_id', $1, true), set_config('dkj.actor_name', $2, true)",
+    [String(actor.id), actor.name],
+  ];
 }
 
 export const work = new AsyncLocalStorage<WorkContext>();

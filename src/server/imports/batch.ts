@@ -8,6 +8,7 @@
  * A batch holds little more than its text: a row's objects live only while its group is
  * checked, so the server's memory stays flat however long the file.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/db.js';
 import { writeValues } from '../resources/write-values.js';
 import type { ColumnField } from './fields.js';
@@ -47,6 +48,15 @@ export interface Batch {
   problems: Problem[];
   /** Hashes of the natural keys the batch writes (null: none, or written alone). */
   keys: Set<number> | null;
+}
+
+/** The change stream tells of a batch as one 'imported' summary, by the importing admin. */
+async function markImported(tx: Tx, admin: FastifyRequest['admin']) {
+  await tx.query(
+    `SELECT set_config('dkj.change_kind', 'imported', true), set_config('dkj.actor_id', $1, true),
+            set_config('dkj.actor_name', $2, true)`,
+    [admin ? String(admin.id) : '', admin?.full_name ?? ''],
+  );
 }
 
 /** Failures of a transaction that another writer's caused, worth trying again. */
@@ -174,6 +184,7 @@ export async function batchRunner(
     // may lose the last batches, each whole and with the counts that match it.
     if (db.kind === 'postgres')
       await tx.exec("SET LOCAL statement_timeout = '120s'; SET LOCAL synchronous_commit = off");
+    await markImported(tx, admin);
     const done = { ...noProgress(), rows_read: batch.rows, bytes_read: batch.bytes };
     const rejected = [...batch.rejected];
     const problems = [...batch.problems];

@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every value this route is sent or answers is a secret (codes, TOTP secrets): logged as [REDACTED]. */
     secretBodies?: boolean;
+    /** The answer is a long-lived stream (GET /api/events): never reported as a slow request. */
+    stream?: boolean;
   }
 }
 
@@ -85,7 +87,7 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
       status: reply.statusCode,
       duration: reply.elapsedTime,
       admin: request.admin,
-      url: maskNiks(request.url).slice(0, MAX_URL),
+      url: withoutTicket(maskNiks(request.url)).slice(0, MAX_URL),
       route: request.routeOptions.url ?? null,
       ip: request.ip,
     };
@@ -110,12 +112,16 @@ export function registerLogCapture(app: FastifyInstance, db: Db, config: Config)
   });
 }
 
+/** A change stream's single-use ticket stays out of the logs. */
+const withoutTicket = (url: string) => url.replace(/([?&]ticket=)[^&]*/g, '$1[REDACTED]');
+
 /** The API request log row of an answer: who asked what, what was sent and answered. */
 function apiRequestRow({ request, status, duration, admin, url, route, ip }: Answer): ApiRequestRow {
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body;
   const sent: Record<string, unknown> = {};
-  if (query && typeof query === 'object' && Object.keys(query).length) sent.query = query;
+  if (query && typeof query === 'object' && Object.keys(query).length)
+    sent.query = 'ticket' in query ? { ...query, ticket: '[REDACTED]' } : query;
   if (body !== undefined && body !== null) sent.body = body;
   const secret = request.routeOptions.config?.secretBodies === true;
   const answered = request.loggedPayload ? loggedText(request.loggedPayload) : null;
@@ -158,7 +164,8 @@ function logTrouble(writer: LogWriter, answer: Answer, slowRequestMs: number) {
       timeout: code === QUERY_CANCELED || undefined,
     });
   }
-  if (duration > slowRequestMs) {
+  // A change stream (GET /api/events) is open for hours by design: its length is no slowness.
+  if (duration > slowRequestMs && !request.routeOptions.config?.stream) {
     system(
       'WARNING',
       'PERFORMANCE',

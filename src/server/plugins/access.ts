@@ -56,6 +56,8 @@ declare module 'fastify' {
     beforeTwoFactor?: boolean;
     /** Open to a session whose temporary password must be changed first (profile, change, logout). */
     beforePasswordChange?: boolean;
+    /** Also opened with a single-use ticket in the query instead of the header (GET /api/events). */
+    ticket?: boolean;
   }
 }
 
@@ -75,28 +77,30 @@ function bearer(request: FastifyRequest): string | null {
 export const LAST_SEEN_STEP = "interval '1 minute'";
 
 /** The session check of every request: one statement, prepared once per connection. */
-const SESSION_SQL = `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
+const sessionSql = (
+  where: string,
+) => `SELECT a.id, a.username, a.email, a.full_name, a.role, a.medical_facility_id, s.id AS session_id,
         s.last_seen_at <= app_now() - ${LAST_SEEN_STEP} AS seen_stale, s.write_lsn::text AS write_lsn,
         a.totp_enabled_at IS NOT NULL AS two_factor_enabled, s.two_factor_pending,
         a.must_change_password,
         ARRAY(SELECT m.menu_path FROM role_menu_access m
             WHERE m.role = CASE WHEN a.role = ANY($2::text[]) THEN a.role ELSE 'viewer' END) AS menus
    FROM sessions s JOIN web_admins a ON a.id = s.admin_id
-  WHERE s.token_hash = $1 AND s.expires_at > app_now() AND a.is_active`;
+  WHERE ${where} AND s.expires_at > app_now() AND a.is_active`;
+const SESSION_SQL = sessionSql('s.token_hash = $1');
+/** The same for sessions by id (the change stream checks its readers' sessions and access). */
+const SESSIONS_BY_ID_SQL = sessionSql('s.id = ANY($1::int[])');
 
-export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
-  const { rows } = await db.query<
-    AdminContext & {
-      session_id: number;
-      seen_stale: boolean;
-      write_lsn: string | null;
-      two_factor_enabled: boolean;
-      two_factor_pending: boolean;
-      must_change_password: boolean;
-    }
-  >(SESSION_SQL, [hashToken(token), ROLES as unknown as string[]]);
-  const row = rows[0];
-  if (!row) return null;
+type SessionRow = AdminContext & {
+  session_id: number;
+  seen_stale: boolean;
+  write_lsn: string | null;
+  two_factor_enabled: boolean;
+  two_factor_pending: boolean;
+  must_change_password: boolean;
+};
+
+function adminOf(row: SessionRow): AdminContext {
   return {
     id: row.id,
     username: row.username,
@@ -116,6 +120,31 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
   };
 }
 
+export async function loadAdmin(db: Db, token: string): Promise<AdminContext | null> {
+  const { rows } = await db.query<SessionRow>(SESSION_SQL, [hashToken(token), ROLES as unknown as string[]]);
+  return rows[0] ? adminOf(rows[0]) : null;
+}
+
+/** The admins of the sessions among these that are still live, by session id. */
+export async function loadAdminsBySession(db: Db, sessionIds: number[]): Promise<Map<number, AdminContext>> {
+  if (!sessionIds.length) return new Map();
+  const { rows } = await db.query<SessionRow>(SESSIONS_BY_ID_SQL, [sessionIds, ROLES as unknown as string[]]);
+  return new Map(rows.map((r) => [r.session_id, adminOf(r)]));
+}
+
+/**
+ * A route that also takes a single-use ticket (`?ticket=`, POST /api/events/ticket) instead of
+ * the header: the ticket is spent whether or not it was still valid.
+ */
+async function redeemTicket(db: Db, ticket: string): Promise<AdminContext | null> {
+  const { rows } = await db.query<{ session_id: number; live: boolean }>(
+    'DELETE FROM event_tickets WHERE ticket_hash = $1 RETURNING session_id, expires_at > app_now() AS live',
+    [hashToken(ticket)],
+  );
+  if (!rows[0]?.live) return null;
+  return (await loadAdminsBySession(db, [rows[0].session_id])).get(rows[0].session_id) ?? null;
+}
+
 /** The session was used now (the condition keeps two racing requests to one write). */
 async function markSeen(db: Db, sessionId: number) {
   await db.query(
@@ -132,7 +161,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const access = request.routeOptions.config.access;
     if (access === 'public' || access === 'apiKey') return;
     const token = bearer(request);
-    const admin = token ? await loadAdmin(db, token) : null;
+    const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+    const admin = token
+      ? await loadAdmin(db, token)
+      : request.routeOptions.config.ticket && typeof ticket === 'string' && ticket
+        ? await redeemTicket(db, ticket)
+        : null;
     if (!admin) return reply.status(401).send({ error: UNAUTHORIZED, message: UNAUTHORIZED });
     request.admin = admin;
     if (admin.seenStale) await markSeen(db, admin.sessionId);

@@ -8,6 +8,10 @@ declare module 'fastify' {
      */
     sharedAnswer?: boolean;
   }
+  interface FastifyInstance {
+    /** Drops every reused answer (the figures moved: the change stream). */
+    forgetSharedAnswers?: () => void;
+  }
 }
 
 /**
@@ -18,6 +22,7 @@ declare module 'fastify' {
 export function registerSharedAnswers(app: FastifyInstance, seconds: number) {
   if (seconds <= 0) return;
   const answers = new Map<string, { until: number; value: Promise<unknown> }>();
+  app.decorate('forgetSharedAnswers', () => answers.clear());
   app.addHook('onRoute', (route) => {
     if (!route.config?.sharedAnswer) return;
     const handler = route.handler;

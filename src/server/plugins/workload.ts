@@ -110,8 +110,10 @@ export function registerWorkload(app: FastifyInstance, config: Config) {
       const signal = request.clientGone?.signal;
       const release = heavy ? await gate.acquire(signal) : undefined;
       try {
-        const writeLsn = request.admin?.writeLsn;
-        return await work.run({ heavy, signal, writeLsn }, () => handler.call(this, request, reply));
+        const admin = request.admin;
+        const writeLsn = admin?.writeLsn;
+        const actor = admin ? { id: admin.id, name: admin.full_name } : undefined;
+        return await work.run({ heavy, signal, writeLsn, actor }, () => handler.call(this, request, reply));
       } finally {
         release?.();
       }

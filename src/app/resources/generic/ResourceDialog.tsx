@@ -26,6 +26,7 @@ import { createDefaults, dialogGroups, type ResourceDeclaration } from '../../..
 import { SchemaInput } from './SchemaInput';
 import { schemaValidator } from './formValidation';
 import { ConflictPanel, type Conflict } from './ConflictPanel';
+import { RemoteChangeNotice } from './RemoteChangeNotice';
 import { consoleNameOf } from '../screen-paths';
 import { DialogTabs, type DialogTab } from './DialogTabs';
 
@@ -126,6 +127,21 @@ function Inputs({
   );
 }
 
+/** Above the edit form: the conflict of a refused save, else word of someone else's save. */
+function EditWarnings(p: {
+  decl: ResourceDeclaration;
+  resource: string;
+  id: Identifier;
+  conflict: Conflict | null;
+  set: (conflict: Conflict | null) => void;
+}) {
+  return p.conflict ? (
+    <ConflictPanel decl={p.decl} conflict={p.conflict} onResolved={() => p.set(null)} />
+  ) : (
+    <RemoteChangeNotice resource={p.resource} id={p.id} onConflict={p.set} />
+  );
+}
+
 /**
  * The add/edit dialog of a resource: an empty form that POSTs, or a prefilled one that PUTs.
  * Checks the resource's schema before sending; the server's field errors land on the fields.
@@ -207,7 +223,7 @@ export function ResourceDialog({
     >
       {form(
         <>
-          {conflict && <ConflictPanel decl={decl} conflict={conflict} onResolved={() => setConflict(null)} />}
+          <EditWarnings decl={decl} resource={resource} id={id!} conflict={conflict} set={setConflict} />
           <Inputs decl={decl} sections={sections} editing inputs={inputs} />
         </>,
       )}

@@ -22,6 +22,7 @@ import { VersionedDeleteButton } from './VersionedDeleteButton';
 import { ResourceDialog, type CustomInputs, type FormSection } from './ResourceDialog';
 import type { DialogTab } from './DialogTabs';
 import { ListPagination } from './ListPagination';
+import { LiveListUpdates } from './LiveList';
 import { schemaColumns } from './SchemaColumns';
 import { RequireMenuAccess } from '../../components/RequireMenuAccess';
 import { consoleNameOf, screenPathOf } from '../screen-paths';
@@ -51,6 +52,8 @@ function Empty({ decl, canAdd }: { decl: ResourceDeclaration; canAdd: boolean })
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', py: 6, width: '100%' }}>
+      {/* An empty list shows the first record someone adds. */}
+      <LiveListUpdates />
       <InboxIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
       <Typography variant="h6" color="text.secondary">
         {translate(`resources.${decl.name}.empty`, {
@@ -207,6 +210,7 @@ function ResourceScreenBody({
           '& .RaList-content': { overflowX: 'auto' },
         }}
       >
+        <LiveListUpdates />
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {columns ?? schemaColumns(decl, translate)}
           <WrapperField

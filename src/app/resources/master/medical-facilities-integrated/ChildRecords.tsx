@@ -11,6 +11,7 @@ import { ResourceDialog, type CustomInputs } from '../../generic/ResourceDialog'
 import { ConfirmVersionedDelete } from '../../generic/VersionedDeleteButton';
 import { RowsView, type RowsColumn } from '../../generic/RowsDialog';
 import { childResourceOf } from '../../screen-paths';
+import { useLiveList } from '../../generic/LiveList';
 
 const R = 'resources.master/medical-facilities';
 
@@ -137,6 +138,7 @@ function actionsColumnOf<T extends RaRecord>({
  * and add above the table, edit and delete on each row (with the tab's own actions first), the
  * add/edit dialog generated from the declaration and a delete that asks first; every call goes
  * through the dataProvider to /api/<facility>/<id>/<path>, each write on the version shown.
+ * One page holds them all: a change someone else makes shows in place (useLiveList).
  */
 export function ChildRecords<T extends RaRecord>({
   decl,
@@ -169,10 +171,11 @@ export function ChildRecords<T extends RaRecord>({
 }) {
   const translate = useTranslate();
   const resource = childResourceOf(decl, facilityId);
-  const { data, error, isPending } = useGetList<T>(resource, {
+  const { data, error, isPending, refetch } = useGetList<T>(resource, {
     pagination: { page: 1, perPage: 1000 },
     sort: decl.defaultSort,
   });
+  useLiveList({ resource, page: 1, ids: [], refetch, toFirstPage: () => undefined });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   // The tab's own actions, then edit and delete.

@@ -22,6 +22,7 @@ import { failure } from './dialogs';
 import type { FacilityListState } from './useFacilities';
 import { FacilityTypeLabel, OnlineChip } from './chips';
 import { DismissButton } from '../../../components/DismissButton';
+import { NewRecordsBar } from '../../generic/LiveList';
 
 const R = 'resources.master/medical-facilities';
 
@@ -41,7 +42,7 @@ export function FacilityList({
   onAdd?: () => void;
 }) {
   const translate = useTranslate();
-  const { search, setSearch, page, setPage, list, facilities, totalPages } = state;
+  const { search, setSearch, page, setPage, list, facilities, totalPages, live } = state;
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(false), [list.error]);
 
@@ -75,6 +76,7 @@ export function FacilityList({
             },
           }}
         />
+        <NewRecordsBar fresh={live.fresh} onShow={live.show} />
         {list.error && !dismissed && (
           <Alert
             severity="error"

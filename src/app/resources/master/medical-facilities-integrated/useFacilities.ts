@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { medicalFacilities } from '../../../../resources/medical-facilities';
 import { consoleNameOf } from '../../screen-paths';
 import type { Facility } from './records';
+import { useLiveList } from '../../generic/LiveList';
 
 const PER_PAGE = 20;
 
@@ -34,7 +35,18 @@ export function useFacilityList() {
     { placeholderData: keepPreviousData },
   );
 
+  // New and changed facilities show without losing the page or the search (LiveList).
+  const live = useLiveList({
+    resource: consoleNameOf(medicalFacilities),
+    page,
+    ids: (list.data ?? []).map((f) => f.id),
+    refetch: list.refetch,
+    toFirstPage: () => setPage(1),
+    queryKey: query,
+  });
+
   return {
+    live,
     search,
     setSearch,
     page,
