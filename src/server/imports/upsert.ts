@@ -144,19 +144,20 @@ function changesOf(m: ResourceModel, job: number) {
 /**
  * Locks the records the upsert will change (those the source's keys name whose values differ),
  * in key order, so that what it keeps as their values before it is what it replaces. Records
- * that already hold the file's values are left unlocked, as the upsert leaves them unwritten.
- * Null: no key, nothing to lock.
+ * that already hold the file's values are left unlocked, as the upsert leaves them unwritten
+ * (a column derived in the statement, such as a patient's kecamatan, follows the column it
+ * comes from and is not compared). Null: no key, nothing to lock.
  */
 export function lockStatement(m: ResourceModel, o: UpsertOptions, columns: string[], src: RowSource) {
-  const { key, derived, valueOf, update } = shapeOf(m, o, columns, src);
-  if (!key.length || !update.length) return null;
+  const { key, derived, update } = shapeOf(m, o, columns, src);
+  const compared = update.filter((c) => !derived.some((d) => d.column === c));
+  if (!key.length || !compared.length) return null;
   const match = [
-    ...key.map((c) => `x.${quote(c)} = ${valueOf(c)}`),
+    ...key.map((c) => `x.${quote(c)} = ${src.value(c)}`),
     ...(src.where ? [src.where] : []),
-    `(${update.map((c) => `x.${quote(c)}`).join(', ')}, true) IS DISTINCT FROM (${update.map(valueOf).join(', ')}, true)`,
+    `(${compared.map((c) => `x.${quote(c)}`).join(', ')}, true) IS DISTINCT FROM (${compared.map(src.value).join(', ')}, true)`,
   ];
-  return `SELECT FROM ${m.table} x WHERE EXISTS (SELECT FROM ${src.from}
-      ${derived.map((d) => d.join).join('\n')} WHERE ${match.join(' AND ')})
+  return `SELECT FROM ${src.from} JOIN ${m.table} x ON ${match.join(' AND ')}
     ORDER BY ${key.map((c) => `x.${quote(c)}`).join(', ')} FOR UPDATE OF x`;
 }
 
