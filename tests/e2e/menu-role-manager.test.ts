@@ -90,7 +90,7 @@ describe.skipIf(SKIP_E2E)('menu role manager (e2e)', () => {
     await page.goto('/menu-role-manager');
     await page.getByRole('tab', { name: 'Admin', exact: true }).click();
     const group = toggle(page, 'Master Data');
-    const users = toggle(page, 'Master Data › Users');
+    const users = toggle(page, 'Master Data › Pengguna');
     await expect(users.isChecked()).resolves.toBe(true);
     await group.click();
     await expect(users.isChecked()).resolves.toBe(false);
@@ -109,7 +109,7 @@ describe.skipIf(SKIP_E2E)('menu role manager (e2e)', () => {
     });
     expect(other.status).toBe(200);
 
-    await toggle(page, 'Master Data › Delivery').click();
+    await toggle(page, 'Master Data › Pengiriman').click();
     await page.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText(/diubah oleh super admin lain/).waitFor();
     await page.getByRole('button', { name: 'Muat matriks terbaru' }).click();
