@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { facilityScopeOf, normalizeRole, ROLES, type Role } from '../../domain/roles.js';
 import { hashToken } from '../security/passwords.js';
 import { isApiPath } from '../api-path.js';
@@ -126,7 +126,10 @@ export async function loadAdmin(db: Db, token: string): Promise<AdminContext | n
 }
 
 /** The admins of the sessions among these that are still live, by session id. */
-export async function loadAdminsBySession(db: Db, sessionIds: number[]): Promise<Map<number, AdminContext>> {
+export async function loadAdminsBySession(
+  db: Queryable,
+  sessionIds: number[],
+): Promise<Map<number, AdminContext>> {
   if (!sessionIds.length) return new Map();
   const { rows } = await db.query<SessionRow>(SESSIONS_BY_ID_SQL, [sessionIds, ROLES as unknown as string[]]);
   return new Map(rows.map((r) => [r.session_id, adminOf(r)]));

@@ -4,11 +4,12 @@
  * and tells each open stream what its reader may know. One query per wake-up, whatever the
  * number of readers; frames are cut once per kind of reader (same menus, same facility).
  */
-import type { Db } from '../db/db.js';
+import type { Db, Queryable, Session } from '../db/db.js';
 import { loadAdminsBySession, type AdminContext } from '../plugins/access.js';
 import { type Change, changeFrames, FIGURE_SOURCES, frame, readerKey, readerOf } from './frames.js';
 import type { Source } from './sources.js';
 import { nowDate } from '../../domain/clock.js';
+import { work } from '../db/work.js';
 
 export interface HubOptions {
   /** Comment line sent to every stream this often (and sessions checked for expiry). */
@@ -59,6 +60,28 @@ export class Hub {
   private figures = new Map<string, { id: number; scopes: Set<string>; facilities: Set<number> | null }>();
   private figuresTimer: NodeJS.Timeout | undefined;
   private checkingSessions: Promise<void> | undefined;
+  private session: Promise<Session> | undefined;
+  private stopped = false;
+
+  /**
+   * The hub's own reads: on PostgreSQL a connection of its own (named dkj-events), so that a
+   * burst of requests holding every pool connection does not hold up the events; opened again
+   * after it fails.
+   */
+  private readonly reads: Queryable = {
+    query: async (sql, params) => {
+      if (!this.db.openSession) return this.db.query(sql, params);
+      this.session ??= this.db.openSession('dkj-events');
+      const session = this.session;
+      try {
+        return await (await session).query(sql, params);
+      } catch (err) {
+        if (this.session === session) this.session = undefined;
+        void session.then((s) => s.close()).catch(() => undefined);
+        throw err;
+      }
+    },
+  };
 
   constructor(
     private readonly db: Db,
@@ -92,12 +115,16 @@ export class Hub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     clearTimeout(this.figuresTimer);
     await this.unlisten?.();
+    await this.fetching;
+    const session = this.session;
+    this.session = undefined;
+    await session?.then((s) => s.close()).catch(() => undefined);
     for (const s of this.streams) s.end();
     this.streams.clear();
-    await this.fetching;
   }
 
   /** A new stream: told the current id, or replayed what it missed since `lastEventId`. */
@@ -150,11 +177,14 @@ export class Hub {
 
   /** Reads the outbox now, or once more after the read under way. */
   wake() {
+    if (this.stopped) return;
     if (this.fetching) {
       this.again = true;
       return;
     }
-    this.fetching = this.fetch()
+    // Outside whatever request woke it: its statements must not die with that request's client.
+    this.fetching = work
+      .exit(() => this.fetch())
       .catch(() => undefined) // the next notification or poll reads again
       .finally(() => {
         this.fetching = undefined;
@@ -168,7 +198,7 @@ export class Hub {
   private async fetch(): Promise<void> {
     for (;;) {
       const late = [...this.late.keys()];
-      const { rows } = await this.db.query<Change>(
+      const { rows } = await this.reads.query<Change>(
         `SELECT ${COLUMNS} FROM change_outbox WHERE id > $1 OR id = ANY($2::bigint[]) ORDER BY id LIMIT ${PAGE}`,
         [this.cursor, late],
       );
@@ -240,7 +270,7 @@ export class Hub {
 
   /** Reads the access of these readers again; answers those whose menus or facility changed. */
   private async reloadAccess(streams: Stream[]): Promise<Set<Stream>> {
-    const fresh = await loadAdminsBySession(this.db, [...new Set(streams.map((s) => s.admin.sessionId))]);
+    const fresh = await loadAdminsBySession(this.reads, [...new Set(streams.map((s) => s.admin.sessionId))]);
     const moved = new Set<Stream>();
     for (const s of streams) {
       const admin = fresh.get(s.admin.sessionId);
@@ -309,9 +339,11 @@ export class Hub {
   /** Closes the streams whose session ended (logout, revocation, expiry, a deactivated admin). */
   checkSessions(): Promise<void> {
     if (!this.checkingSessions) {
-      const check = this.closeEnded().finally(() => {
-        if (this.checkingSessions === check) this.checkingSessions = undefined;
-      });
+      const check = work
+        .exit(() => this.closeEnded())
+        .finally(() => {
+          if (this.checkingSessions === check) this.checkingSessions = undefined;
+        });
       this.checkingSessions = check;
     }
     return this.checkingSessions;
@@ -321,7 +353,7 @@ export class Hub {
     const streams = [...this.streams];
     if (!streams.length) return;
     try {
-      const live = await loadAdminsBySession(this.db, [...new Set(streams.map((s) => s.admin.sessionId))]);
+      const live = await loadAdminsBySession(this.reads, [...new Set(streams.map((s) => s.admin.sessionId))]);
       for (const s of streams) if (!live.has(s.admin.sessionId)) this.end(s);
     } catch {
       // the next heartbeat checks again
