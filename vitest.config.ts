@@ -9,7 +9,14 @@ export default defineConfig({
       {
         // The console's build-time validators (virtual:rjsf-*) are the ones unit tests check.
         plugins: [rjsfValidators()],
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // No unit file mocks a module or stubs a global: a worker imports the modules once for
+          // all its files instead of once per file (UNIT_ISOLATE=1 for a fresh import per file).
+          isolate: process.env.UNIT_ISOLATE === '1',
+        },
       },
       {
         test: {
@@ -18,6 +25,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // As the browser files: a worker imports the server once for all its files (about a
+          // second of CPU per file), each file still builds its own app on a database of its own,
+          // and no API file mocks a module or stubs a global (API_ISOLATE=1 for a fresh import).
+          isolate: process.env.API_ISOLATE === '1',
         },
       },
       {

@@ -9,12 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, ROOT, SKIP_E2E, chooseOption, eventually, labelled, startE2E, type E2E } from './harness';
+import {
+  DEMO,
+  ROOT,
+  SKIP_E2E,
+  chooseOption,
+  eventually,
+  labelled,
+  shoot,
+  startE2E,
+  type E2E,
+} from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { csv, patientCells, PATIENT_HEADERS } from '../api/import-helper';
 
 const SHOTS = path.join(ROOT, '.test-data/shots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => shoot(page, { path: path.join(SHOTS, `${name}.png`) });
 const rows = (page: Page) => page.locator('table tbody tr');
 
 /** True when the control's centre is the control itself (nothing, such as a toast, lies over it). */

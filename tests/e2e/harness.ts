@@ -201,10 +201,22 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
 /** A page's path (without origin and query). */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Saves a full-page screenshot to /tmp for debugging; returns its path. */
+/**
+ * Screenshots are for a person looking at the screens, not assertions: taken only when SHOTS is
+ * set (`SHOTS=1 npx vitest run --project e2e ...`), as encoding them costs the browser much of
+ * its time in a whole run.
+ */
+export const SHOTS_ON = Boolean(process.env.SHOTS);
+
+/** A screenshot of the page when SHOTS is set (see SHOTS_ON), else nothing. */
+export async function shoot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (SHOTS_ON) await page.screenshot(options);
+}
+
+/** Saves a full-page screenshot to /tmp for debugging when SHOTS is set; returns its path. */
 export async function snap(page: Page, name: string) {
   const file = path.join(os.tmpdir(), `e2e-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  await shoot(page, { path: file, fullPage: true }).catch(() => undefined);
   return file;
 }
 

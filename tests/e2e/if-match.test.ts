@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, SKIP_E2E, eventually, labelled, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, eventually, labelled, shoot, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 
 const INTEGRATED = '/master/medical-facilities-integrated';
@@ -172,7 +172,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
       '021-5550222',
     );
     await expectNoSeriousA11yViolations(second, 'facility edit conflict', { include: '[role="dialog"]' });
-    await second.screenshot({ path: `${SHOTS}/integrated-conflict-1440-id.png` });
+    await shoot(second, { path: `${SHOTS}/integrated-conflict-1440-id.png` });
     // The first person's phone stands.
     const stored = await e2e.api(token, `/api/master/medical-facilities/${facility.id}`);
     expect(stored.body.phone).toBe('021-5550111');
@@ -223,11 +223,11 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
         await page.setViewportSize({ width, height: 900 });
         await openFacility(page, 'Klinik Foto Layar', 'Foto Layar');
         await page.getByRole('cell', { name: 'Poli Umum' }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/integrated-params-${width}-${lang}.png`, fullPage: true });
+        await shoot(page, { path: `${SHOTS}/integrated-params-${width}-${lang}.png`, fullPage: true });
         await page.getByRole('tab', { name: 'Koneksi' }).click();
         await page.getByText('SIMRS', { exact: true }).waitFor();
         await expectNoSeriousA11yViolations(page, `integrated connections (${lang}, ${width} px)`);
-        await page.screenshot({
+        await shoot(page, {
           path: `${SHOTS}/integrated-connections-${width}-${lang}.png`,
           fullPage: true,
         });
@@ -237,7 +237,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
         await expectNoSeriousA11yViolations(page, `connection dialog (${lang}, ${width} px)`, {
           include: '[role="dialog"]',
         });
-        await page.screenshot({ path: `${SHOTS}/integrated-connection-dialog-${width}-${lang}.png` });
+        await shoot(page, { path: `${SHOTS}/integrated-connection-dialog-${width}-${lang}.png` });
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
         await page.getByRole('button', { name: /^(Ubah|Edit) Klinik Foto Layar$/ }).click();
@@ -245,7 +245,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
           .getByRole('dialog')
           .getByRole('button', { name: /Simpan|Save/ })
           .waitFor();
-        await page.screenshot({ path: `${SHOTS}/integrated-facility-dialog-${width}-${lang}.png` });
+        await shoot(page, { path: `${SHOTS}/integrated-facility-dialog-${width}-${lang}.png` });
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { MENU_PATHS } from '../../src/domain/menu';
-import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 
 const SHOTS = '/tmp/shots';
@@ -338,7 +338,7 @@ describe.skipIf(SKIP_E2E)('layout at 1,440 and 390 px', () => {
       expect([...new Set(problems)]).toEqual([]);
     }, 180_000);
 
-  it('the changed screens stay axe clean in both languages at both widths (screenshots in /tmp/shots)', async () => {
+  it('the changed screens stay axe clean in both languages at both widths (screenshots in /tmp/shots with SHOTS=1)', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [lang, p] of [
       ['id', page],
@@ -356,7 +356,7 @@ describe.skipIf(SKIP_E2E)('layout at 1,440 and 390 px', () => {
           const what = `${path} (${lang}, ${viewport.width} px)`;
           await expectNoSeriousA11yViolations(p, what);
           const name = path.slice(1).replace(/\//g, '-');
-          await p.screenshot({ path: `${SHOTS}/layout-${name}-${lang}-${viewport.width}.png` });
+          await shoot(p, { path: `${SHOTS}/layout-${name}-${lang}-${viewport.width}.png` });
           if (!path.endsWith('/create')) continue;
           // The form's error toast, where it shows beside the dialog's buttons.
           await p
@@ -365,7 +365,7 @@ describe.skipIf(SKIP_E2E)('layout at 1,440 and 390 px', () => {
             .click();
           await p.locator('.MuiSnackbar-root').waitFor();
           await settle(p);
-          await p.screenshot({ path: `${SHOTS}/layout-${name}-toast-${lang}-${viewport.width}.png` });
+          await shoot(p, { path: `${SHOTS}/layout-${name}-toast-${lang}-${viewport.width}.png` });
         }
       }
   }, 120_000);
