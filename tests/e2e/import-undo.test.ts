@@ -61,6 +61,9 @@ describe.skipIf(SKIP_E2E)('undo an import (e2e)', () => {
     expect((await poli('URG')).map((p) => p.poly_code).sort()).toEqual(['URG1', 'URG2']);
     await table.getByText('Poli Urung Dua').waitFor();
 
+    await expectNoSeriousA11yViolations(page, 'the finished import with its undo', {
+      exclude: ['.MuiSnackbar-root'],
+    });
     await dialog.getByRole('button', { name: 'Batalkan impor' }).click();
     const confirm = page.getByRole('dialog', { name: 'Batalkan impor poli-urung.csv?' });
     await confirm

@@ -48,7 +48,7 @@ export function UndoImport({ job, onUndone }: { job: ImportJob; onUndone: () => 
   };
   return (
     <>
-      <Button color="warning" onClick={() => setOpen(true)}>
+      <Button color="error" onClick={() => setOpen(true)}>
         {translate('app.import.undo')}
       </Button>
       <Confirm
