@@ -121,7 +121,7 @@ async function writeFile(file: string, facilities: string[], bad: boolean): Prom
     const n = i + 1; // the data row number
     if (bad && n % badEvery === 0) {
       cells = breakRow(cells, n);
-      broken.push(n);
+      broken.push(n + 1); // the spreadsheet's line, as the server names it (header = line 1)
     }
     chunk += `${cells.map(csvField).join(',')}\r\n`;
     if (chunk.length > 1 << 20) {
