@@ -202,7 +202,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     });
 
     // A real test against the facility's (loopback, allow-listed) server.
-    await page.getByRole('button', { name: 'Test Connection SIMRS' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi SIMRS' }).click();
     await eventually(() => page.locator('[data-test-result="ok"]').innerText()).toMatch(
       new RegExp(`Test koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
     );
@@ -213,7 +213,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await expectNoSeriousA11yViolations(page, 'integrated connections');
 
     // Credentials: both required.
-    await page.getByRole('button', { name: 'Update Credentials SIMRS' }).click();
+    await page.getByRole('button', { name: 'Perbarui Kredensial SIMRS' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /Simpan/ }).click();
     await eventually(() => dialog.getByText('Wajib diisi').count()).toBe(1); // the password; the username is prefilled
@@ -301,11 +301,11 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await item.click();
     await eventually(() => item.innerText()).toContain('Online');
     await page.getByRole('tab', { name: 'Koneksi' }).click();
-    await page.getByRole('button', { name: 'Test Connection PRIVAT' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi PRIVAT' }).click();
     const failed = page.locator('[data-test-result="failed"]');
     await eventually(() => failed.innerText()).toContain('Uji koneksi gagal');
     await eventually(() => failed.innerText()).toContain('10.0.0.0/8');
-    await page.getByRole('button', { name: 'Test Connection MATI' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi MATI' }).click();
     await eventually(() => failed.innerText()).toContain('ECONNREFUSED');
     await eventually(() => item.innerText()).toContain('Offline');
     await eventually(() => page.locator('[data-gateway="not_configured"]').count()).toBe(2);
@@ -379,7 +379,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await page.getByRole('button', { name: 'Add Parameter' }).waitFor();
     await page.getByRole('tab', { name: 'Koneksi' }).click();
     await page
-      .getByRole('button', { name: /^Test Connection/ })
+      .getByRole('button', { name: /^Uji Koneksi/ })
       .first()
       .waitFor();
     await snap(page, 'facilities-en-integrated');
