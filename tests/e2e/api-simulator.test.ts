@@ -292,7 +292,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.reload();
     await page.getByText('Send a request to see its response here.').waitFor();
     await chooseOption(page, page, 'Facility / API key', keyLabel(keyRow));
-    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
     await fillPatient(page, { nik, name: 'Budi Penguji' }, 'en');
     const register = page.getByRole('button', { name: 'Register Patient' });
     await register.click();

@@ -167,7 +167,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     const props = dialog.locator('[data-json-field="properties"]');
     // The precompiled validator runs in the page: a value below the schema's minimum is refused.
     await props.getByLabel(/Timeout \(ms\)/).fill('50');
-    await props.getByText('Periksa isian Properties').waitFor();
+    await props.getByText('Periksa isian Properti').waitFor();
     await props.getByLabel(/Timeout \(ms\)/).fill('3000');
     await eventually(() => props.getByText('Periksa isian Properties').count()).toBe(0);
     await props.getByLabel(/API version/).fill('v2');
@@ -377,9 +377,9 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
       .getByRole('button', { name: /Gambir/ })
       .click();
     await page.getByRole('button', { name: 'Add Parameter' }).waitFor();
-    await page.getByRole('tab', { name: 'Koneksi' }).click();
+    await page.getByRole('tab', { name: 'Connections' }).click();
     await page
-      .getByRole('button', { name: /^Uji Koneksi/ })
+      .getByRole('button', { name: /^Test Connection/ })
       .first()
       .waitFor();
     await snap(page, 'facilities-en-integrated');
