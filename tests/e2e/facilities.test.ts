@@ -169,7 +169,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await props.getByLabel(/Timeout \(ms\)/).fill('50');
     await props.getByText('Periksa isian Properti').waitFor();
     await props.getByLabel(/Timeout \(ms\)/).fill('3000');
-    await eventually(() => props.getByText('Periksa isian Properties').count()).toBe(0);
+    await eventually(() => props.getByText('Periksa isian Properti').count()).toBe(0);
     await props.getByLabel(/API version/).fill('v2');
     // resources as raw JSON: invalid text is a field error, not a failed save.
     const resources = dialog.locator('[data-json-field="resources"]');
