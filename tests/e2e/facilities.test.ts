@@ -184,7 +184,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     const gateway = dialog.locator('[data-json-field="gateway_config"]');
     await gateway.getByLabel('JSON mentah').check();
     await gateway
-      .getByLabel('Gateway Config (JSON)')
+      .getByLabel('Konfigurasi Gateway (JSON)')
       .fill(JSON.stringify({ enabled: true, new_base_url: `${remoteUrl}/gw` }));
     await snap(page, 'integrated-connection-dialog');
     await expectNoSeriousA11yViolations(page, 'connection dialog');
