@@ -204,7 +204,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     // A real test against the facility's (loopback, allow-listed) server.
     await page.getByRole('button', { name: 'Uji Koneksi SIMRS' }).click();
     await eventually(() => page.locator('[data-test-result="ok"]').innerText()).toMatch(
-      new RegExp(`Test koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
+      new RegExp(`Uji koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
     );
     expect(remoteHits).toContain('/api');
     await page.getByRole('button', { name: 'Test Gateway SIMRS' }).click();
