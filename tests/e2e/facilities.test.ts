@@ -207,7 +207,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
       new RegExp(`Uji koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
     );
     expect(remoteHits).toContain('/api');
-    await page.getByRole('button', { name: 'Test Gateway SIMRS' }).click();
+    await page.getByRole('button', { name: 'Uji Gateway SIMRS' }).click();
     await eventually(() => page.locator('[data-test-result="ok"]').innerText()).toContain(`${remoteUrl}/gw`);
     await snap(page, 'integrated-connections');
     await expectNoSeriousA11yViolations(page, 'integrated connections');
