@@ -100,7 +100,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.getByLabel('Nomor ID').fill(patient.nik);
     await eventually(() => search.isDisabled()).toBe(false);
     await search.click();
-    await page.getByText(/^Request successful \(\d+ms\)$/).waitFor();
+    await page.getByText(/^Permintaan berhasil \(\d+ms\)$/).waitFor();
     await eventually(() => chip(page).textContent()).toMatch(/^200/);
     expect(await chip(page).getAttribute('class')).toContain('colorSuccess');
     await expect.poll(() => page.getByTestId('response-body').textContent()).toContain(patient.name);
@@ -124,7 +124,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     const unknown = makeNik('317101', '1990-01-01', 'L', 9876);
     await page.getByLabel('Nomor ID').fill(unknown);
     await search.click();
-    await page.getByText('Request failed: 404 Not Found').waitFor();
+    await page.getByText('Permintaan gagal: 404 Not Found').waitFor();
     expect(await chip(page).getAttribute('class')).toContain('colorWarning');
     await expect
       .poll(() => page.getByTestId('response-body').textContent())
@@ -153,7 +153,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await expectNoSeriousA11yViolations(page, 'api simulator create');
     await shot(page, 'id-1440-create');
     await send.click();
-    await page.getByText(/^Request successful \(\d+ms\)$/).waitFor();
+    await page.getByText(/^Permintaan berhasil \(\d+ms\)$/).waitFor();
     await eventually(() => chip(page).textContent()).toMatch(/^201/);
     const found = await sandbox(`/patient/KTP/${nik}`);
     expect(found.status).toBe(200);
@@ -177,7 +177,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     ).toBe('true');
     await eventually(() => page.getByLabel(/^NIK/).first().inputValue()).toBe(nik);
     await eventually(() => chip(page).textContent()).toMatch(/^4\d\d/);
-    await page.getByText(/^Request failed: 4\d\d/).waitFor();
+    await page.getByText(/^Permintaan gagal: 4\d\d/).waitFor();
   });
 
   it("gives a facility user only their facility's key, and the list APIs answer at 390 px", async () => {
@@ -292,7 +292,7 @@ describe.skipIf(SKIP_E2E)('API Simulator (e2e)', () => {
     await page.reload();
     await page.getByText('Send a request to see its response here.').waitFor();
     await chooseOption(page, page, 'Facility / API key', keyLabel(keyRow));
-    await page.getByRole('tab', { name: 'Pendaftaran Pasien' }).click();
+    await page.getByRole('tab', { name: 'Patient Create' }).click();
     await fillPatient(page, { nik, name: 'Budi Penguji' }, 'en');
     const register = page.getByRole('button', { name: 'Register Patient' });
     await register.click();

@@ -109,7 +109,7 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
       await eventually(() => dialog.locator('tbody tr').count()).toBe(events.length);
       const text = await dialog.innerText();
       expect(text).toContain(events[0].title);
-      expect(text).toMatch(/Completed|In Progress/);
+      expect(text).toMatch(/Selesai|Berlangsung/);
       expect(text).toMatch(/\d+m|N\/A/);
       // 'Ym' under an hour, 'Xh Ym' from it (spec): never '0h 21m'.
       expect(text).not.toMatch(/\b0h \d+m/);

@@ -167,9 +167,9 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     const props = dialog.locator('[data-json-field="properties"]');
     // The precompiled validator runs in the page: a value below the schema's minimum is refused.
     await props.getByLabel(/Timeout \(ms\)/).fill('50');
-    await props.getByText('Periksa isian Properties').waitFor();
+    await props.getByText('Periksa isian Properti').waitFor();
     await props.getByLabel(/Timeout \(ms\)/).fill('3000');
-    await eventually(() => props.getByText('Periksa isian Properties').count()).toBe(0);
+    await eventually(() => props.getByText('Periksa isian Properti').count()).toBe(0);
     await props.getByLabel(/API version/).fill('v2');
     // resources as raw JSON: invalid text is a field error, not a failed save.
     const resources = dialog.locator('[data-json-field="resources"]');
@@ -184,7 +184,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     const gateway = dialog.locator('[data-json-field="gateway_config"]');
     await gateway.getByLabel('JSON mentah').check();
     await gateway
-      .getByLabel('Gateway Config (JSON)')
+      .getByLabel('Konfigurasi Gateway (JSON)')
       .fill(JSON.stringify({ enabled: true, new_base_url: `${remoteUrl}/gw` }));
     await snap(page, 'integrated-connection-dialog');
     await expectNoSeriousA11yViolations(page, 'connection dialog');
@@ -202,18 +202,18 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     });
 
     // A real test against the facility's (loopback, allow-listed) server.
-    await page.getByRole('button', { name: 'Test Connection SIMRS' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi SIMRS' }).click();
     await eventually(() => page.locator('[data-test-result="ok"]').innerText()).toMatch(
-      new RegExp(`Test koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
+      new RegExp(`Uji koneksi berhasil: HTTP 200 dari ${remoteUrl}/api dalam \\d+ ms`),
     );
     expect(remoteHits).toContain('/api');
-    await page.getByRole('button', { name: 'Test Gateway SIMRS' }).click();
+    await page.getByRole('button', { name: 'Uji Gateway SIMRS' }).click();
     await eventually(() => page.locator('[data-test-result="ok"]').innerText()).toContain(`${remoteUrl}/gw`);
     await snap(page, 'integrated-connections');
     await expectNoSeriousA11yViolations(page, 'integrated connections');
 
     // Credentials: both required.
-    await page.getByRole('button', { name: 'Update Credentials SIMRS' }).click();
+    await page.getByRole('button', { name: 'Perbarui Kredensial SIMRS' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /Simpan/ }).click();
     await eventually(() => dialog.getByText('Wajib diisi').count()).toBe(1); // the password; the username is prefilled
@@ -301,11 +301,11 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
     await item.click();
     await eventually(() => item.innerText()).toContain('Online');
     await page.getByRole('tab', { name: 'Koneksi' }).click();
-    await page.getByRole('button', { name: 'Test Connection PRIVAT' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi PRIVAT' }).click();
     const failed = page.locator('[data-test-result="failed"]');
     await eventually(() => failed.innerText()).toContain('Uji koneksi gagal');
     await eventually(() => failed.innerText()).toContain('10.0.0.0/8');
-    await page.getByRole('button', { name: 'Test Connection MATI' }).click();
+    await page.getByRole('button', { name: 'Uji Koneksi MATI' }).click();
     await eventually(() => failed.innerText()).toContain('ECONNREFUSED');
     await eventually(() => item.innerText()).toContain('Offline');
     await eventually(() => page.locator('[data-gateway="not_configured"]').count()).toBe(2);
@@ -377,7 +377,7 @@ describe.skipIf(SKIP_E2E)('master facilities and integrated facilities (e2e)', (
       .getByRole('button', { name: /Gambir/ })
       .click();
     await page.getByRole('button', { name: 'Add Parameter' }).waitFor();
-    await page.getByRole('tab', { name: 'Koneksi' }).click();
+    await page.getByRole('tab', { name: 'Connections' }).click();
     await page
       .getByRole('button', { name: /^Test Connection/ })
       .first()

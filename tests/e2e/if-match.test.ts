@@ -117,7 +117,7 @@ describe.skipIf(SKIP_E2E)('every write carries If-Match (e2e)', () => {
     await page.getByRole('dialog').getByLabel(labelled('X-Username')).fill('integrasi');
     await save(page);
     await page.getByText('integrasi', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Update Credentials SIMRS' }).click();
+    await page.getByRole('button', { name: 'Perbarui Kredensial SIMRS' }).click();
     await page.getByRole('dialog').getByLabel(labelled('X-Password')).fill('Rahasia-Baru-1');
     await save(page);
     await page.getByText(/Password tersimpan/).waitFor();

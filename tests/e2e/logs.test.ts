@@ -69,14 +69,14 @@ describe.skipIf(SKIP_E2E)('logs monitoring and API logs (e2e)', () => {
     await shot(page, 'monitoring-detail-1400');
     await page.getByRole('button', { name: 'Tutup' }).click();
 
-    await page.getByRole('tab', { name: /Login History/ }).click();
+    await page.getByRole('tab', { name: /Riwayat Login/ }).click();
     await choose(page, 'Status', 'FAILED');
     await page.getByRole('row').filter({ hasText: DEMO.viewer }).first().waitFor();
 
-    await page.getByRole('tab', { name: /System Logs/ }).click();
+    await page.getByRole('tab', { name: /Log Sistem/ }).click();
     await page.getByRole('region', { name: 'Log Sistem' }).waitFor();
 
-    await page.getByRole('tab', { name: /Security Events/ }).click();
+    await page.getByRole('tab', { name: /Peristiwa Keamanan/ }).click();
     await choose(page, 'Penyelesaian', 'Terbuka');
     const event = page.getByRole('row').filter({ hasText: 'FAILED_LOGIN' }).first();
     await event.waitFor();
