@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS, defaultMenuPaths } from '../../src/domain/menu';
-import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { buildDictionaries, foreignWords } from './language-words';
 
@@ -229,7 +229,7 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
           await settle(page);
           await expectNoSeriousA11yViolations(page, `${path} (${lang}, ${viewport.width} px)`);
           const name = path.slice(1).replace(/\//g, '-');
-          await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${viewport.width}.png` });
+          await shoot(page, { path: `${SHOTS}/${name}-${lang}-${viewport.width}.png` });
         }
       }
     }
