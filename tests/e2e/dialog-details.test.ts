@@ -151,8 +151,8 @@ describe.skipIf(SKIP_E2E)('dialog details (e2e)', () => {
     await page.goto('/master/medical-facilities-integrated');
     await page.getByRole('button', { name: 'Tambah Parameter' }).waitFor();
     for (const [tab, header, file] of [
-      ['Parameters', 'KODE_FASKES', /params/],
-      ['Connections', 'SIMRS', /connections/],
+      ['Parameter', 'KODE_FASKES', /params/],
+      ['Koneksi', 'SIMRS', /connections/],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       const exportButton = page.getByRole('button', { name: 'Ekspor' });

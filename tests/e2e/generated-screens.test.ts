@@ -13,12 +13,12 @@ import { expectNoSeriousA11yViolations } from './axe';
 const SCREENS = [
   {
     path: '/master/users',
-    header: { id: 'User Info', en: 'User Info' },
+    header: { id: 'Info Pengguna', en: 'User Info' },
     group: { id: 'Akun', en: 'Account' },
   },
   {
     path: '/master/delivery',
-    header: { id: 'Order Info', en: 'Order Info' },
+    header: { id: 'Info Pesanan', en: 'Order Info' },
     group: { id: 'Pesanan', en: 'Order' },
   },
   {
@@ -44,7 +44,7 @@ const SCREENS = [
   },
   {
     path: '/simulator/delivery',
-    header: { id: 'Order Info', en: 'Order Info' },
+    header: { id: 'Info Pesanan', en: 'Order Info' },
     group: { id: 'Pesanan', en: 'Order' },
   },
 ] as const;

@@ -55,7 +55,7 @@ describe.skipIf(SKIP_E2E)('every sandbox and configuration write carries If-Matc
     const activating = answer(page.waitForResponse(isWrite('PATCH')));
     await row.getByRole('button', { name: 'Activate' }).click();
     expect((await activating).status).toBe(200);
-    await row.getByText('Active & Configured').waitFor();
+    await row.getByText('Aktif & Terkonfigurasi').waitFor();
 
     expected.push(`DELETE "${await stored()}"`);
     await row.getByRole('button', { name: /^Hapus/ }).click();
@@ -80,7 +80,7 @@ describe.skipIf(SKIP_E2E)('every sandbox and configuration write carries If-Matc
     const expected: string[] = [];
 
     await page.goto('/menu-role-manager');
-    await page.getByRole('tab', { name: 'Staff', exact: true }).click();
+    await page.getByRole('tab', { name: 'Staf', exact: true }).click();
     const toggle = page.getByTestId('menu-access-list').getByRole('switch', { name: 'Kesehatan Mental' });
     await toggle.click();
     expected.push(`PUT "${await version()}"`);

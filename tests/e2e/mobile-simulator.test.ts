@@ -635,7 +635,7 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     await page.getByTestId('api-key').waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Check NIK' }).click();
-    await page.getByText('NIK harus diisi').waitFor();
+    await page.getByText('NIK is required').waitFor();
     const patient = await existingPatient(2);
     await page.getByTestId('nik-input').fill(patient.nik);
     await page.getByRole('button', { name: 'Check NIK' }).click();
@@ -662,7 +662,7 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
     expect(await noOverflow()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'mobile 390 e-ticket');
     await shot(page, 'en-390-4-ticket');
-    await page.getByRole('button', { name: 'Buat Janji Temu Baru' }).click();
+    await page.getByRole('button', { name: 'Make a New Appointment' }).click();
     await eventually(() => title(page).textContent()).toBe('Check Patient NIK');
   });
 });

@@ -6,7 +6,8 @@
  * patient dialog (in its last group, with its choices), saved from there and stored; the API
  * refuses a value outside its choices with 400; OpenAPI and the export have it.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +21,28 @@ const SCHEMA = 'src/resources/patients/schema.json';
 const COLOR = { type: ['string', 'null'], title: 'Warna favorit', enum: ['merah', 'hijau', 'biru', null] };
 
 /** The files below `dir` (relative to `root`) changed after `since` (ms). */
-function changedSince(root: string, dir: string, since: number): string[] {
-  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .filter((f) => statSync(path.join(root, f)).mtimeMs > since)
+const WATCHED = ['src', 'i18n', 'schemas', 'scripts', 'tests', 'public'];
+
+/** Every file under the copy's watched folders with its content's hash. */
+function contents(root: string): Map<string, string> {
+  return new Map(
+    WATCHED.flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+        .map(
+          (f) =>
+            [path.relative(root, f), createHash('sha256').update(readFileSync(f)).digest('hex')] as const,
+        ),
+    ),
+  );
+}
+
+/** The files whose content differs from `before`, or that are new (not by their times: coarse). */
+function changedSince(root: string, before: Map<string, string>): string[] {
+  return [...contents(root)]
+    .filter(([file, hash]) => before.get(file) !== hash)
+    .map(([file]) => file)
     .sort();
 }
 
@@ -41,7 +59,7 @@ describe.skipIf(SKIP_E2E)('a field added to the patient schema alone (e2e)', () 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-patient-field-'));
     project = copyProject(dir);
-    const copied = Date.now();
+    const copied = contents(project);
     // The maintainer's edit: one property in the schema.
     const schema = JSON.parse(readFileSync(path.join(project, SCHEMA), 'utf8'));
     schema.properties.favorite_color = COLOR;
@@ -51,9 +69,7 @@ describe.skipIf(SKIP_E2E)('a field added to the patient schema alone (e2e)', () 
     failedCheck = { status: check.status, stdout: check.stdout };
     written = run(project, ['--import', 'tsx', 'scripts/new-migration.ts', 'add_favorite_color']);
     passedCheck = run(project, ['--import', 'tsx', 'scripts/new-migration.ts', '--check']);
-    changed = ['src', 'i18n', 'schemas', 'scripts', 'tests', 'public'].flatMap((d) =>
-      changedSince(project, d, copied),
-    );
+    changed = changedSince(project, copied);
     // Then as `npm start` does: the console built from the changed sources, the server started.
     run(project, ['scripts/ensure-build.mjs']);
     server = await startServer(project, {

@@ -120,7 +120,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     expect(await row.getByText(key, { exact: true }).count()).toBe(0);
     await row.getByRole('button', { name: 'Tampilkan API Key e2e-penguji' }).click();
     await row.getByText(key, { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Test e2e-penguji' }).click();
+    await row.getByRole('button', { name: 'Uji e2e-penguji' }).click();
     await page.getByText(/API key valid: RS Simulasi Cempaka Putih/).waitFor();
     await expectNoSeriousA11yViolations(page, 'simulator api keys');
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useResourceContext } from 'react-admin';
+import { Button, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress } from '@mui/material';
 import { saveDownload } from './download';
@@ -45,6 +45,7 @@ export function ExportButton({
   disabled?: boolean;
 }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -57,7 +58,13 @@ export function ExportButton({
     }
   };
   return (
-    <Button label="ra.action.export" onClick={download} disabled={busy || disabled}>
+    // Named even when disabled: on a phone react-admin draws an icon alone, labelled only while enabled.
+    <Button
+      label="ra.action.export"
+      aria-label={translate('ra.action.export')}
+      onClick={download}
+      disabled={busy || disabled}
+    >
       {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
     </Button>
   );
