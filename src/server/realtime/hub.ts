@@ -20,6 +20,8 @@ export interface HubOptions {
   maxBufferedBytes?: number;
   /** Dashboard figures events at most this often. */
   figuresMs?: number;
+  /** How long after a notification the outbox is read, so that the writes of that moment go together (ms). */
+  batchMs?: number;
   /** Called as soon as a write moves the figures (reused answers are dropped: shared-answers). */
   onFiguresMoved?: () => void;
 }
@@ -38,6 +40,7 @@ export interface Stream {
 
 /** How long a gap in the outbox ids is waited for (a transaction between its write and commit). */
 const GAP_WAIT_MS = 250;
+const BATCH_MS = 400; // HubOptions.batchMs's default: 2,000 streams keep 90 % of the mix (bench:realtime)
 /** Ids skipped as gaps, looked for again this long (a long import batch commits late). */
 const LATE_MS = 5 * 60_000;
 /** When nothing was heard, the outbox is still read this often (a lost notification). */
@@ -59,6 +62,7 @@ export class Hub {
   private unlisten: (() => Promise<void>) | undefined;
   private figures = new Map<string, { id: number; scopes: Set<string>; facilities: Set<number> | null }>();
   private figuresTimer: NodeJS.Timeout | undefined;
+  private batchTimer: NodeJS.Timeout | undefined;
   private checkingSessions: Promise<void> | undefined;
   private session: Promise<Session> | undefined;
   private stopped = false;
@@ -98,7 +102,7 @@ export class Hub {
     const changes = `dkj_changes_${schema}`;
     this.unlisten = await this.db.listen(
       [changes, `dkj_sessions_${schema}`],
-      (channel) => (channel === changes ? this.wake() : void this.checkSessions()),
+      (channel) => (channel === changes ? this.wakeSoon() : void this.checkSessions()),
       () => {
         this.wake();
         void this.checkSessions();
@@ -118,6 +122,7 @@ export class Hub {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     clearTimeout(this.figuresTimer);
+    clearTimeout(this.batchTimer);
     await this.unlisten?.();
     await this.fetching;
     const session = this.session;
@@ -173,6 +178,15 @@ export class Hub {
       }
       from = Number(rows[rows.length - 1].id);
     }
+  }
+
+  /** Reads the outbox a moment after a notification: one write per stream for that moment's changes. */
+  private wakeSoon() {
+    if (this.batchTimer || this.stopped) return;
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = undefined;
+      this.wake();
+    }, this.options.batchMs ?? BATCH_MS);
   }
 
   /** Reads the outbox now, or once more after the read under way. */
@@ -246,11 +260,14 @@ export class Hub {
     const touched = [...this.streams].filter((s) => menu || admins.has(s.admin.id));
     const moved = touched.length ? await this.reloadAccess(touched) : new Set<Stream>();
     const cache = new Map<string, string>();
+    // Each stream's frames of these changes, written at once.
+    const out = new Map<Stream, string>();
+    const add = (st: Stream, text: string) => out.set(st, (out.get(st) ?? '') + text);
     for (const c of changes) {
       cache.clear();
       const source = this.sources.get(c.source);
       if (c.kind === 'menu') {
-        for (const s of this.streams) this.send(s, frame('menu', { at: c.at }, c.id));
+        for (const s of this.streams) add(s, frame('menu', { at: c.at }, c.id));
         continue;
       }
       if (!source) continue;
@@ -260,12 +277,13 @@ export class Hub {
           text = changeFrames(c, source, readerOf(s.admin));
           cache.set(s.key, text);
         }
-        if (text) this.send(s, text);
+        if (text) add(s, text);
         if (!menu && moved.has(s) && c.source === 'web_admins' && c.ids.includes(s.admin.id))
-          this.send(s, frame('menu', { at: c.at }, c.id));
+          add(s, frame('menu', { at: c.at }, c.id));
       }
       this.noteFigures(c, source);
     }
+    for (const [s, text] of out) if (this.streams.has(s)) this.send(s, text);
   }
 
   /** Reads the access of these readers again; answers those whose menus or facility changed. */
