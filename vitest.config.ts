@@ -47,6 +47,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // On CI a browser test that fails is run once more: two files at a time on two cores,
+          // a click can land while a busy page still draws. A test that fails twice fails.
+          retry: process.env.CI ? 1 : 0,
           // Builds and copies the console once; npm test runs two files at a time.
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A worker imports the server once for all its files: each file still starts its own
