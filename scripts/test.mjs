@@ -1,6 +1,7 @@
 // The README's test command: typecheck, lint, then every Vitest project. Ends with one line
 // "N passed, N failed, N skipped" totalled over all suites, and a non-zero exit on failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { changedFiles, testsOfChanges, testsOfResource } from './test-select.mjs';
 
@@ -33,9 +34,9 @@ if (args[0] === '--changed') {
 }
 if (loop) for (const f of picked) console.log(`  ${f}`);
 
-// The three checks run at once (each mostly on one core), their output printed in order. The
-// loop lints and formats only the changed files and leaves the typecheck (a minute over the whole
-// project) to `npm run typecheck`.
+// The three checks (each mostly on one core) are started by the phase they share the machine
+// with; their output is printed when they end. The loop lints and formats only the changed files
+// and leaves the typecheck (a minute over the whole project) to `npm run typecheck`.
 const lintable = lintFiles.filter((f) => f === '.' || /\.m?[jt]sx?$/.test(f));
 const checkList = loop
   ? [
@@ -47,38 +48,63 @@ const checkList = loop
       ['lint', 'npx', ['eslint', '.']],
       ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
     ];
-const checks = await Promise.all(
-  checkList.map(
-    ([name, cmd, args]) =>
-      new Promise((resolve) => {
-        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        child.on('close', (status) => resolve({ name, status, out }));
-      }),
-  ),
-);
-for (const { name, status, out } of checks) {
-  console.log(`\n> ${name}`);
-  if (out) process.stdout.write(out);
-  if (status === 0) passed++;
-  else {
-    failed++;
-    console.log(`${name} failed`);
+
+/** A child process; its output printed as it comes, or kept and returned. */
+function run(cmd, cmdArgs, { env = {}, keep = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, {
+      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let out = '';
+    if (keep) {
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+    }
+    child.on('close', (status) => resolve({ status, out }));
+  });
+}
+
+const runChecks = () =>
+  Promise.all(checkList.map(([name, cmd, a]) => run(cmd, a, { keep: true }).then((r) => ({ name, ...r }))));
+
+function reportChecks(results) {
+  for (const { name, status, out } of results) {
+    console.log(`\n> ${name}`);
+    if (out) process.stdout.write(out);
+    if (status === 0) passed++;
+    else {
+      failed++;
+      console.log(`${name} failed`);
+    }
   }
 }
 
+/** Busy time of all cores so far (ms), to tell a phase's share of the machine. */
+const busyMs = () =>
+  os.cpus().reduce((t, c) => t + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+const phases = [];
+async function phase(name, fn) {
+  const t0 = performance.now();
+  const b0 = busyMs();
+  const result = await fn();
+  const wall = performance.now() - t0;
+  phases.push({ name, wall, busy: (busyMs() - b0) / (wall * os.cpus().length) });
+  return result;
+}
+const clock = (ms) =>
+  `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+
 mkdirSync('.test-data', { recursive: true });
 
-/** One Vitest run, its results added to the totals. */
-function vitest(report, args, env = {}) {
+/** One Vitest run, its results added to the totals; with `keep`, its output is returned. */
+async function vitest(report, vitestArgs, env = {}, keep = false) {
   rmSync(report, { force: true });
-  const status = spawnSync(
+  const { status, out } = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { stdio: 'inherit', shell: false, env: { ...process.env, ...env } },
-  ).status;
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+    { env, keep },
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -86,40 +112,13 @@ function vitest(report, args, env = {}) {
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     if (status !== 0 && r.numFailedTests === 0) failed++; // a suite that failed to load
   } else if (status !== 0) failed++;
+  return out;
 }
 
 // Vitest gives a 2-core machine one worker. The unit, ui and API files are independent (each
 // API file has a database or schema of its own) and spend their time starting databases, so
-// they run two at a time. So do the browser files (E2E_WORKERS): each has its own server,
-// database and Chromium, and a browser test waits on its page much of the time.
+// they run two at a time.
 const WORKERS = ['--maxWorkers', process.env.TEST_WORKERS ?? '2'];
-if (args.length === 0) {
-  console.log('\n> vitest (unit, ui, api)');
-  vitest('.test-data/vitest-report.json', [
-    '--project',
-    'unit',
-    '--project',
-    'ui',
-    '--project',
-    'api',
-    ...WORKERS,
-  ]);
-  console.log('\n> vitest (e2e)');
-  vitest('.test-data/vitest-report-e2e.json', [
-    '--project',
-    'e2e',
-    '--maxWorkers',
-    process.env.E2E_WORKERS ?? '2',
-  ]);
-} else if (loop) {
-  if (picked.length) {
-    console.log('\n> vitest');
-    vitest('.test-data/vitest-report.json', [...WORKERS, ...picked]);
-  }
-} else {
-  console.log('\n> vitest');
-  vitest('.test-data/vitest-report.json', args);
-}
 
 // The tests that read the clock (demo history, seed, dashboard, performance, the unit rules)
 // again with the clock set to chosen instants (NOW, clock.ts) and in other time zones: after
@@ -149,16 +148,70 @@ const CLOCK_TESTS = [
   'tests/api/dashboard.test.ts',
   'tests/api/performance.test.ts',
 ];
-if (args.length === 0 && process.env.CLOCK_PASS !== '0') {
+
+async function clockPass() {
+  const outs = [];
+  if (process.env.CLOCK_PASS === '0') return outs;
   for (const [at, tz] of INSTANTS) {
-    console.log(`\n> vitest at NOW=${at}, TZ=${tz}`);
-    vitest(
+    const out = await vitest(
       `.test-data/vitest-report-${at.replace(/:/g, '')}.json`,
-      ['--project', 'unit', '--project', 'api', ...WORKERS, ...CLOCK_TESTS],
+      ['--project', 'unit', '--project', 'api', '--maxWorkers', '1', ...CLOCK_TESTS],
       { NOW: at, TZ: tz },
+      true,
     );
+    outs.push(`\n> vitest at NOW=${at}, TZ=${tz}\n${out}`);
   }
+  return outs;
 }
 
+if (args.length === 0) {
+  console.log('\n> vitest (unit, ui, api)');
+  await phase('unit, UI and API', () =>
+    vitest('.test-data/vitest-report.json', [
+      '--project',
+      'unit',
+      '--project',
+      'ui',
+      '--project',
+      'api',
+      ...WORKERS,
+    ]),
+  );
+  // The browser files (E2E_WORKERS at a time: each has its own server, database and Chromium)
+  // mostly wait on their pages, so the checks and the clock pass, which mostly compute, run
+  // beside them on one worker; their output follows the browser tests'.
+  const beside = phase('checks, then the clock pass (beside the browser files)', async () => ({
+    checks: await runChecks(),
+    clock: await clockPass(),
+  }));
+  console.log('\n> vitest (e2e)');
+  await phase('browser', () =>
+    vitest('.test-data/vitest-report-e2e.json', [
+      '--project',
+      'e2e',
+      '--maxWorkers',
+      process.env.E2E_WORKERS ?? '3',
+    ]),
+  );
+  const { checks, clock: clockOuts } = await beside;
+  reportChecks(checks);
+  for (const out of clockOuts) process.stdout.write(out);
+} else if (loop) {
+  reportChecks(await runChecks());
+  if (picked.length) {
+    console.log('\n> vitest');
+    await vitest('.test-data/vitest-report.json', [...WORKERS, ...picked]);
+  }
+} else {
+  reportChecks(await runChecks());
+  console.log('\n> vitest');
+  await vitest('.test-data/vitest-report.json', args);
+}
+
+if (phases.length) {
+  console.log('\nphase                                                   wall   machine busy');
+  for (const p of phases)
+    console.log(`${p.name.padEnd(55)} ${clock(p.wall).padStart(5)}   ${Math.round(p.busy * 100)} %`);
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);
