@@ -27,6 +27,7 @@ import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 import { prepareConsole } from './console';
+import { trackNetwork } from './settle';
 
 export { ROOT, ensureBuild } from './console';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -157,6 +158,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     });
     contexts.push(context);
     context.setDefaultTimeout(10_000);
+    trackNetwork(context);
     const page = await context.newPage();
     page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
     return page;

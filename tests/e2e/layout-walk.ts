@@ -7,17 +7,25 @@
  * each is the element found at its centre (nothing lies over it: not a floating button, an
  * action bar or a toast); a time or date field's label sits above its "--:--"; and no title is
  * cut. The add dialog is measured again with the error toast of an empty form's save.
+ *
+ * The walk of layout-wide.test.ts (1,440 px) and layout-phone.test.ts (390 px).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS } from '../../src/domain/menu';
-import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
-import { expectNoSeriousA11yViolations } from './axe';
+import { DEMO, type E2E } from './harness';
+import { navigate, settle } from './settle';
 
-const SHOTS = '/tmp/shots';
+type Viewport = { width: number; height: number };
 
-const VIEWPORTS = [
+const appears = (l: Locator, timeout: number) =>
+  l.waitFor({ timeout }).then(
+    () => true,
+    () => false,
+  );
+
+export const SHOTS = '/tmp/shots';
+
+export const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
@@ -238,31 +246,11 @@ function measureInPage(): string[] {
   return problems;
 }
 
-/** Waits until the screen has loaded what it shows: no request in flight and no spinner. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('[role="progressbar"]'), undefined, { timeout: 4000 })
-    .catch(() => undefined);
-  // Transitions (a dialog sliding in, a drawer) end before anything is measured.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-          .length === 0,
-      undefined,
-      { timeout: 3000, polling: 50 },
-    )
-    .catch(() => undefined);
-}
-
-const measure = async (page: Page, where: string) =>
+export const measure = async (page: Page, where: string) =>
   (await page.evaluate(measureInPage)).map((p) => `${where}: ${p}`);
 
 /** The add control of a screen: the list's link (a floating button on a phone) or a screen's own. */
-const addControl = (page: Page) =>
+export const addControl = (page: Page) =>
   page
     .locator('#main-content, main')
     .first()
@@ -270,103 +258,55 @@ const addControl = (page: Page) =>
     .or(page.locator('#main-content, main').first().getByRole('button', { name: 'Tambah', exact: true }))
     .first();
 
-describe.skipIf(SKIP_E2E)('layout at 1,440 and 390 px', () => {
-  let e2e: E2E;
-  let page: Page;
-  let en: Page;
-  beforeAll(async () => {
-    e2e = await startE2E({ patients: 30 });
-    page = await e2e.newPage({ as: DEMO.super_admin });
-    en = await e2e.newPage({ as: DEMO.super_admin });
-    await en.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
-
-  for (const viewport of VIEWPORTS) {
-    it(`every screen and add dialog at ${viewport.width} px: nothing covered, clipped or overlapping`, async () => {
-      await page.setViewportSize(viewport);
-      const problems: string[] = [];
-      for (const path of MENU_PATHS) {
-        const where = `${path} @${viewport.width}`;
-        await page.goto(path);
-        await settle(page);
-        problems.push(...(await measure(page, where)));
-        const add = addControl(page);
-        if (!(await add.count())) continue;
-        await add.click();
-        const dialog = page.getByRole('dialog');
-        if (
-          !(await dialog.waitFor({ timeout: 5000 }).then(
-            () => true,
-            () => false,
-          ))
-        )
-          continue;
-        await settle(page);
-        problems.push(...(await measure(page, `${where} add dialog`)));
-        // An empty form's save: its error toast must leave the dialog's buttons free.
-        const save = dialog.getByRole('button', { name: 'Simpan' });
-        if (await save.count()) {
-          await save.first().click();
-          const toast = page.locator('.MuiSnackbar-root');
-          if (
-            await toast.waitFor({ timeout: 3000 }).then(
-              () => true,
-              () => false,
-            )
-          ) {
-            await settle(page);
-            problems.push(...(await measure(page, `${where} add dialog with its toast`)));
-          }
-        }
-      }
-      expect([...new Set(problems)]).toEqual([]);
-    }, 300_000);
+/** Every menu screen and its add dialog (with an empty save's toast) at one width: the problems. */
+export async function walkWithDialogs(page: Page, viewport: Viewport) {
+  await page.setViewportSize(viewport);
+  const problems: string[] = [];
+  // A toast of the last screen would still show over this one: then the screen loads anew.
+  let toasted = false;
+  for (const path of MENU_PATHS) {
+    const where = `${path} @${viewport.width}`;
+    if (toasted) await page.goto(path);
+    else await navigate(page, path);
+    toasted = false;
+    await settle(page);
+    problems.push(...(await measure(page, where)));
+    const add = addControl(page);
+    if (!(await add.count())) continue;
+    await add.click();
+    const dialog = page.getByRole('dialog');
+    if (!(await appears(dialog, 5000))) continue;
+    await settle(page);
+    problems.push(...(await measure(page, `${where} add dialog`)));
+    // An empty form's save: its error toast must leave the dialog's buttons free.
+    const save = dialog.getByRole('button', { name: 'Simpan' });
+    if (!(await save.count())) continue;
+    await save.first().click();
+    if (await appears(page.locator('.MuiSnackbar-root'), 3000)) {
+      toasted = true;
+      await settle(page);
+      problems.push(...(await measure(page, `${where} add dialog with its toast`)));
+    }
   }
+  return [...new Set(problems)];
+}
 
-  for (const viewport of VIEWPORTS)
-    it(`every screen in English at ${viewport.width} px: its longer texts fit too`, async () => {
-      await en.setViewportSize(viewport);
-      const problems: string[] = [];
-      for (const path of MENU_PATHS) {
-        await en.goto(path);
-        await settle(en);
-        problems.push(...(await measure(en, `${path} @${viewport.width} (en)`)));
-      }
-      expect([...new Set(problems)]).toEqual([]);
-    }, 180_000);
+/** Every menu screen in English at one width (its longer texts): the problems. */
+export async function walkEnglish(en: Page, viewport: Viewport) {
+  await en.setViewportSize(viewport);
+  const problems: string[] = [];
+  for (const path of MENU_PATHS) {
+    await navigate(en, path);
+    await settle(en);
+    problems.push(...(await measure(en, `${path} @${viewport.width} (en)`)));
+  }
+  return [...new Set(problems)];
+}
 
-  it('the changed screens stay axe clean in both languages at both widths (screenshots in /tmp/shots with SHOTS=1)', async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    for (const [lang, p] of [
-      ['id', page],
-      ['en', en],
-    ] as const)
-      for (const viewport of VIEWPORTS) {
-        await p.setViewportSize(viewport);
-        for (const path of [
-          '/simulator/facilities',
-          '/simulator/schedules/create',
-          '/master/appointments/create',
-        ]) {
-          await p.goto(path);
-          await settle(p);
-          const what = `${path} (${lang}, ${viewport.width} px)`;
-          await expectNoSeriousA11yViolations(p, what);
-          const name = path.slice(1).replace(/\//g, '-');
-          await shoot(p, { path: `${SHOTS}/layout-${name}-${lang}-${viewport.width}.png` });
-          if (!path.endsWith('/create')) continue;
-          // The form's error toast, where it shows beside the dialog's buttons.
-          await p
-            .getByRole('dialog')
-            .getByRole('button', { name: lang === 'id' ? 'Simpan' : 'Save' })
-            .click();
-          await p.locator('.MuiSnackbar-root').waitFor();
-          await settle(p);
-          await shoot(p, { path: `${SHOTS}/layout-${name}-toast-${lang}-${viewport.width}.png` });
-        }
-      }
-  }, 120_000);
-});
+/** A super admin's page in Indonesian and one in English. */
+export async function layoutPages(e2e: E2E) {
+  const page = await e2e.newPage({ as: DEMO.super_admin });
+  const en = await e2e.newPage({ as: DEMO.super_admin });
+  await en.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+  return { page, en };
+}
