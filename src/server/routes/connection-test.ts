@@ -6,6 +6,7 @@ import { medicalFacilities } from '../../resources/medical-facilities/index.js';
 import { facilityConnections } from '../../resources/facility-connections/index.js';
 import { AppError } from '../plugins/errors.js';
 import { logActivity } from '../plugins/audit.js';
+import { inCallerLanguage } from '../plugins/language.js';
 import { decryptSecret } from '../security/secret-box.js';
 import { OutboundRefused, type OutboundClient } from '../outbound/index.js';
 import { errorResponse, NOT_FOUND, resourcePaths } from '../resources/engine.js';
@@ -108,7 +109,7 @@ export function registerConnectionTest(
       }
       const answer = outcome.answer!;
       return {
-        message: outcome.message,
+        message: inCallerLanguage(request, outcome.message),
         ok: true,
         target,
         url: answer.url,
