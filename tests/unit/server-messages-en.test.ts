@@ -10,7 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { serverFieldErrorsToEnglish, serverToEnglish } from '../../src/server/messages-en/index';
+import {
+  jobErrorToEnglish,
+  serverFieldErrorsToEnglish,
+  serverToEnglish,
+} from '../../src/server/messages-en/index';
 import { MISSING_COLUMNS, STOPPED_AT } from '../../src/server/imports/run';
 import { UNDO_MESSAGES } from '../../src/server/imports/undo';
 import { notConfigured, noTarget } from '../../src/server/gateway/index';
@@ -169,6 +173,19 @@ describe("the server's answers in English", () => {
     );
     expect(serverToEnglish(REFERENCE_MESSAGES.notFound('Fasilitas', 'RS Sehat'))).toBe(
       'Facility "RS Sehat" not found (fill in an ID, code or name)',
+    );
+  });
+
+  it("names an import's missing columns by the English headers of the job's own resource", () => {
+    const missing = MISSING_COLUMNS(['Kode Poli']);
+    expect(jobErrorToEnglish(missing, 'master/poli')).toBe(
+      'Required columns missing from the file: Poli Code',
+    );
+    expect(jobErrorToEnglish(missing, 'master/appointments')).toBe(
+      'Required columns missing from the file: Clinic Code',
+    );
+    expect(jobErrorToEnglish(STOPPED_AT(3, true), 'master/appointments')).toBe(
+      'The import stopped at row 3 because its data is not valid',
     );
   });
 

@@ -5,18 +5,32 @@ import type { MessageTemplate } from '../../resources/messages-en.js';
 
 type Texts = Record<string, { fields?: Record<string, string> }>;
 
-/** A field's Indonesian header (as an export writes it) → its English one, over every resource. */
-const LABELS = new Map<string, string>();
+/** Each resource's field headers: Indonesian (as an export writes them) → English. */
+const LABELS = new Map<string, Map<string, string>>();
 for (const [name, texts] of Object.entries(indonesian.resources as Texts)) {
   const en = (english.resources as Texts)[name]?.fields ?? {};
+  const labels = new Map<string, string>();
   for (const [field, label] of Object.entries(texts.fields ?? {}))
-    if (en[field] && !LABELS.has(label)) LABELS.set(label, en[field]);
+    if (en[field]) labels.set(label, en[field]);
+  LABELS.set(name, labels);
 }
-const labelsInEnglish = (labels: string) =>
+/** Any resource's, where the resource is not known (the first one declaring the header). */
+const ANY_LABEL = new Map<string, string>();
+for (const labels of LABELS.values())
+  for (const [id, en] of labels) if (!ANY_LABEL.has(id)) ANY_LABEL.set(id, en);
+
+const labelsInEnglish = (labels: string, resource?: string) =>
   labels
     .split(', ')
-    .map((l) => LABELS.get(l) ?? l)
+    .map((l) => LABELS.get(resource ?? '')?.get(l) ?? ANY_LABEL.get(l) ?? l)
     .join(', ');
+
+const MISSING = 'Kolom wajib tidak ada di berkas: ';
+const MISSING_EN = 'Required columns missing from the file: ';
+
+/** An import job's error in English, its missing columns named by the job's resource's English headers. */
+export const jobErrorInEnglish = (error: string, resource: string, tr: (text: string) => string) =>
+  error.startsWith(MISSING) ? MISSING_EN + labelsInEnglish(error.slice(MISSING.length), resource) : tr(error);
 
 export const IMPORT_WHOLE: [string, string][] = [
   [
@@ -105,10 +119,7 @@ export function importTemplates(tr: (text: string) => string): MessageTemplate[]
       id: (f) => `Pemetaan kolom menyebut field yang tidak dapat diisi: ${f}`,
       en: (f) => `The column mapping names a field that cannot be filled: ${f}`,
     },
-    {
-      id: (labels) => `Kolom wajib tidak ada di berkas: ${labels}`,
-      en: (labels) => `Required columns missing from the file: ${labelsInEnglish(labels)}`,
-    },
+    { id: (labels) => MISSING + labels, en: (labels) => MISSING_EN + labelsInEnglish(labels) },
     {
       id: (row) => `Impor dihentikan pada baris ${row} karena datanya tidak valid`,
       en: (row) => `The import stopped at row ${row} because its data is not valid`,

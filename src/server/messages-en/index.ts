@@ -7,7 +7,7 @@
 import { englishWith, fieldErrorsToEnglish, templateMatcher } from '../../resources/messages-en.js';
 import { ACCESS_WHOLE } from './access.js';
 import { GENERAL_WHOLE, generalTemplates } from './general.js';
-import { IMPORT_WHOLE, importTemplates } from './imports.js';
+import { IMPORT_WHOLE, importTemplates, jobErrorInEnglish } from './imports.js';
 import { INTEGRATION_WHOLE, integrationTemplates } from './integration.js';
 
 const WHOLE = new Map<string, string>([
@@ -40,3 +40,7 @@ export const serverToEnglish: (text: string) => string = englishWith(serverOne);
 /** Each field's message in English. */
 export const serverFieldErrorsToEnglish = <T extends Record<string, unknown>>(errors: T): T =>
   fieldErrorsToEnglish(errors, serverToEnglish);
+
+/** An import job's error in English (its missing columns by its resource's English headers). */
+export const jobErrorToEnglish = (error: string, resource: string) =>
+  jobErrorInEnglish(error, resource, serverToEnglish);

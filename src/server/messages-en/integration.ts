@@ -59,6 +59,7 @@ export const INTEGRATION_WHOLE: [string, string][] = [
   ],
   ['API key tidak valid', 'The API key is not valid'],
   ['API key valid', 'The API key is valid'],
+  ['API key tidak valid atau sudah kedaluwarsa', 'API key is invalid or expired'],
   ['Token tidak valid atau sudah kedaluwarsa', 'The token is not valid or has expired'],
   [
     'Terlalu banyak permintaan untuk API key ini. Coba lagi sebentar lagi.',

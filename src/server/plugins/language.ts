@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prefersEnglish } from '../../resources/messages-en.js';
-import { serverFieldErrorsToEnglish, serverToEnglish } from '../messages-en/index.js';
+import { jobErrorToEnglish, serverFieldErrorsToEnglish, serverToEnglish } from '../messages-en/index.js';
 
 interface ErrorBody {
   error?: unknown;
@@ -42,12 +42,13 @@ export function registerAnswerLanguage(app: FastifyInstance) {
 /** An import job as answered: its error and its rows' problems, kept in Indonesian, in the caller's language. */
 export function jobInCallerLanguage<T extends object>(request: FastifyRequest, answer: T): T {
   if (!wantsEnglish(request)) return answer;
-  const job = answer as { error?: unknown; problems?: unknown };
+  const job = answer as { error?: unknown; problems?: unknown; resource?: unknown };
   const problems = Array.isArray(job.problems)
     ? job.problems.map((p: { message?: unknown }) =>
         typeof p?.message === 'string' ? { ...p, message: serverToEnglish(p.message) } : p,
       )
     : job.problems;
-  const error = typeof job.error === 'string' ? serverToEnglish(job.error) : job.error;
+  const error =
+    typeof job.error === 'string' ? jobErrorToEnglish(job.error, String(job.resource)) : job.error;
   return { ...answer, error, problems };
 }
