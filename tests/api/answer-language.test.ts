@@ -88,6 +88,17 @@ describe.each(dbTargets())("refusals in the caller's language (%s)", (kind) => {
     expect((await test('production', EN)).json().error).toBe(
       'Address 127.0.0.1 may not be called: loopback (127.0.0.0/8). Add the host to OUTBOUND_ALLOW_HOSTS if it is meant.',
     );
+    // The last test as stored on the connection, read in each language.
+    const listed = async (headers: Record<string, string>) =>
+      (await t.request(admin, { method: 'GET', url: base, headers }))
+        .json()
+        .find((c: any) => c.code === 'BAHASA1');
+    expect((await listed(ID)).last_check_message).toBe(
+      'production: Alamat 127.0.0.1 tidak boleh dipanggil: loopback (127.0.0.0/8). Tambahkan host ke OUTBOUND_ALLOW_HOSTS bila memang dimaksud.',
+    );
+    expect((await listed(EN)).last_check_message).toBe(
+      'production: Address 127.0.0.1 may not be called: loopback (127.0.0.0/8). Add the host to OUTBOUND_ALLOW_HOSTS if it is meant.',
+    );
   });
 
   it("answers the facility API's envelope and a simulator screen's check in each language", async () => {

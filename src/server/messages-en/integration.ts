@@ -126,6 +126,8 @@ export const INTEGRATION_WHOLE: [string, string][] = [
   ['alamat dokumentasi (2001:db8::/32)', 'documentation address (2001:db8::/32)'],
 ];
 
+const TARGETS = ['production', 'sandbox', 'gateway'];
+
 export function integrationTemplates(tr: (text: string) => string): MessageTemplate[] {
   return [
     {
@@ -153,6 +155,11 @@ export function integrationTemplates(tr: (text: string) => string): MessageTempl
     {
       id: (target, why) => `Test koneksi gagal (${target}): ${why}`,
       en: (target, why) => `Connection test failed (${target}): ${tr(why)}`,
+    },
+    // A connection's last test as stored: its target, then its outcome.
+    {
+      id: (target, why) => `${target}: ${why}`,
+      en: (target, why) => (TARGETS.includes(target) ? `${target}: ${tr(why)}` : null),
     },
     {
       id: (status, url, ms) => `HTTP ${status} dari ${url} dalam ${ms} ms`,
