@@ -202,6 +202,16 @@ describe("the server's answers in English", () => {
         'Baris 4: Poli: Wajib diisi; Tanggal: Tanggal tidak valid (gunakan dd/MM/yyyy atau yyyy-MM-dd)',
       ),
     ).toBe('Row 4: Poli: Required; Tanggal: Not a valid date (use dd/MM/yyyy or yyyy-MM-dd)');
+    // A hook's several refusals joined by '; ' (web admins, a password change).
+    expect(serverToEnglish('Anda tidak dapat menghapus akun Anda sendiri; Minimal 8 karakter')).toBe(
+      'You cannot delete your own account; At least 8 characters',
+    );
+    expect(serverToEnglish('sandbox: Gateway belum dikonfigurasi')).toBe(
+      'sandbox: The gateway is not configured',
+    );
+    expect(serverToEnglish('Catatan: Gateway belum dikonfigurasi')).toBe(
+      'Catatan: Gateway belum dikonfigurasi',
+    );
     expect(serverToEnglish('Sesuatu yang lain')).toBe('Sesuatu yang lain');
   });
 });
