@@ -20,6 +20,8 @@ import { UNDO_MESSAGES } from '../../src/server/imports/undo';
 import { notConfigured, noTarget } from '../../src/server/gateway/index';
 import { REFERENCE_MESSAGES } from '../../src/server/imports/references';
 import { VALIDATION_FAILED } from '../../src/domain/validation';
+import { jobInCallerLanguage } from '../../src/server/plugins/language';
+import type { FastifyRequest } from 'fastify';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -187,6 +189,29 @@ describe("the server's answers in English", () => {
     expect(jobErrorToEnglish(STOPPED_AT(3, true), 'master/appointments')).toBe(
       'The import stopped at row 3 because its data is not valid',
     );
+  });
+
+  it("reads an import job's problems in the reader's language, a file's own headers kept", () => {
+    const job = {
+      resource: 'master/patients',
+      columns: ['Tanggal Lahir'],
+      error: null,
+      problems: [
+        {
+          row: 2,
+          column: 'Tanggal Lahir',
+          message: 'Tanggal tidak valid (gunakan dd/MM/yyyy atau yyyy-MM-dd)',
+        },
+        { row: 2, column: 'Jenis Kelamin', message: 'Wajib diisi: kolom tidak ada di berkas' },
+      ],
+    };
+    const asked = (language?: string) =>
+      ({ headers: language ? { 'accept-language': language } : {} }) as FastifyRequest;
+    expect(jobInCallerLanguage(asked(), job)).toEqual(job);
+    expect(jobInCallerLanguage(asked('en'), job).problems).toEqual([
+      { row: 2, column: 'Tanggal Lahir', message: 'Not a valid date (use dd/MM/yyyy or yyyy-MM-dd)' },
+      { row: 2, column: 'Gender', message: 'Required: the column is missing from the file' },
+    ]);
   });
 
   it('translates a summary and field errors part by part, and leaves unknown text as it is', () => {

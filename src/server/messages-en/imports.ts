@@ -19,7 +19,7 @@ const ANY_LABEL = new Map<string, string>();
 for (const labels of LABELS.values())
   for (const [id, en] of labels) if (!ANY_LABEL.has(id)) ANY_LABEL.set(id, en);
 
-const labelsInEnglish = (labels: string, resource?: string) =>
+export const labelsInEnglish = (labels: string, resource?: string) =>
   labels
     .split(', ')
     .map((l) => LABELS.get(resource ?? '')?.get(l) ?? ANY_LABEL.get(l) ?? l)

@@ -7,7 +7,7 @@
 import { englishWith, fieldErrorsToEnglish, templateMatcher } from '../../resources/messages-en.js';
 import { ACCESS_WHOLE } from './access.js';
 import { GENERAL_WHOLE, generalTemplates } from './general.js';
-import { IMPORT_WHOLE, importTemplates, jobErrorInEnglish } from './imports.js';
+import { IMPORT_WHOLE, importTemplates, jobErrorInEnglish, labelsInEnglish } from './imports.js';
 import { INTEGRATION_WHOLE, integrationTemplates } from './integration.js';
 
 const WHOLE = new Map<string, string>([
@@ -44,3 +44,6 @@ export const serverFieldErrorsToEnglish = <T extends Record<string, unknown>>(er
 /** An import job's error in English (its missing columns by its resource's English headers). */
 export const jobErrorToEnglish = (error: string, resource: string) =>
   jobErrorInEnglish(error, resource, serverToEnglish);
+
+/** A field's Indonesian header in English, by its resource's texts (else as it is). */
+export const fieldLabelToEnglish = (label: string, resource: string) => labelsInEnglish(label, resource);

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prefersEnglish } from '../../resources/messages-en.js';
-import { jobErrorToEnglish, serverFieldErrorsToEnglish, serverToEnglish } from '../messages-en/index.js';
+import {
+  fieldLabelToEnglish,
+  jobErrorToEnglish,
+  serverFieldErrorsToEnglish,
+  serverToEnglish,
+} from '../messages-en/index.js';
 
 interface ErrorBody {
   error?: unknown;
@@ -39,16 +44,26 @@ export function registerAnswerLanguage(app: FastifyInstance) {
   });
 }
 
-/** An import job as answered: its error and its rows' problems, kept in Indonesian, in the caller's language. */
+/**
+ * An import job as answered: its error and its rows' problems, kept in Indonesian, in the
+ * caller's language; a problem's column when it is no header of the file (a required field the
+ * file lacks) is the field's header, in English too.
+ */
 export function jobInCallerLanguage<T extends object>(request: FastifyRequest, answer: T): T {
   if (!wantsEnglish(request)) return answer;
-  const job = answer as { error?: unknown; problems?: unknown; resource?: unknown };
+  const job = answer as { error?: unknown; problems?: unknown; resource?: unknown; columns?: unknown };
+  const resource = String(job.resource);
+  const headers = new Set(Array.isArray(job.columns) ? job.columns : []);
+  type Problem = { message?: unknown; column?: unknown };
   const problems = Array.isArray(job.problems)
-    ? job.problems.map((p: { message?: unknown }) =>
-        typeof p?.message === 'string' ? { ...p, message: serverToEnglish(p.message) } : p,
-      )
+    ? job.problems.map((p: Problem) => ({
+        ...p,
+        ...(typeof p.message === 'string' ? { message: serverToEnglish(p.message) } : {}),
+        ...(typeof p.column === 'string' && !headers.has(p.column)
+          ? { column: fieldLabelToEnglish(p.column, resource) }
+          : {}),
+      }))
     : job.problems;
-  const error =
-    typeof job.error === 'string' ? jobErrorToEnglish(job.error, String(job.resource)) : job.error;
+  const error = typeof job.error === 'string' ? jobErrorToEnglish(job.error, resource) : job.error;
   return { ...answer, error, problems };
 }
