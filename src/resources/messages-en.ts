@@ -74,7 +74,8 @@ for (const f of ['email', 'date', 'date-time', 'uri', 'time'])
 for (const t of ['integer', 'number', 'string', 'boolean', 'object', 'array'])
   WHOLE.set(ID_VALIDATION_TEXTS.type(t), EN_VALIDATION_TEXTS.type(t));
 
-function translateOne(text: string): string {
+/** The shared messages: a known one whole, a validation text with its number or list; else null. */
+function translateBase(text: string): string | null {
   const whole = WHOLE.get(text);
   if (whole) return whole;
   for (const k of NUMBERED) {
@@ -86,24 +87,86 @@ function translateOne(text: string): string {
   }
   const choose = /^Pilih salah satu: (.*)$/.exec(text);
   if (choose) return EN_VALIDATION_TEXTS.choose(choose[1]);
-  return text;
+  return null;
+}
+
+/**
+ * A message with parameters (a row number, a column's name): `id` writes the Indonesian text and
+ * is called with markers to find its fixed parts; `en` writes the English one from the same
+ * parameters, as matched in the text.
+ */
+export interface MessageTemplate {
+  id: (...params: string[]) => string;
+  /** null when the parameters found are not this template's after all (a row that is no number). */
+  en: (...params: string[]) => string | null;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The English of a template's texts, or null for a text the template did not write. */
+export function templateMatcher(t: MessageTemplate): (text: string) => string | null {
+  const params = Array.from({ length: t.id.length }, (_, i) => `\ue000${i}\ue001`);
+  const order: number[] = [];
+  let source = '';
+  for (const piece of t.id(...params).split(/(\ue000\d+\ue001)/)) {
+    const m = /^\ue000(\d+)\ue001$/.exec(piece);
+    if (!m) source += escapeRegExp(piece);
+    else if (order.includes(Number(m[1]))) source += `\\${order.indexOf(Number(m[1])) + 1}`;
+    else {
+      order.push(Number(m[1]));
+      source += '([\\s\\S]*?)';
+    }
+  }
+  const re = new RegExp(`^${source}$`);
+  return (text) => {
+    const m = re.exec(text);
+    if (!m) return null;
+    const values: string[] = [];
+    order.forEach((i, k) => (values[i] = m[k + 1]));
+    return t.en(...values);
+  };
+}
+
+/**
+ * A translator: `own` first (a caller's wider table), then the shared messages. A summary
+ * ('Data tidak valid: a: …; b: …') and a list joined by '; ' are translated part by part; any
+ * other text is left as it is.
+ */
+export function englishWith(own: (text: string) => string | null = () => null): (text: string) => string {
+  const one = (text: string) => own(text) ?? translateBase(text);
+  const translate = (text: string): string => {
+    const found = one(text);
+    if (found !== null) return found;
+    if (text.startsWith(`${VALIDATION_FAILED}: `)) {
+      const parts = text
+        .slice(VALIDATION_FAILED.length + 2)
+        .split('; ')
+        .map((part) => {
+          const at = part.indexOf(': ');
+          return at < 0 ? translate(part) : `${part.slice(0, at)}: ${translate(part.slice(at + 2))}`;
+        });
+      return `${WHOLE.get(VALIDATION_FAILED)}: ${parts.join('; ')}`;
+    }
+    if (text.includes('; '))
+      return text
+        .split('; ')
+        .map((part) => one(part) ?? part)
+        .join('; ');
+    return text;
+  };
+  return translate;
 }
 
 /** A message in English when it is one of the known Indonesian ones (or a summary of them). */
-export function toEnglish(text: string): string {
-  const summary = text.startsWith(`${VALIDATION_FAILED}: `) ? text.slice(VALIDATION_FAILED.length + 2) : null;
-  if (summary === null) return translateOne(text);
-  const parts = summary.split('; ').map((part) => {
-    const at = part.indexOf(': ');
-    return at < 0 ? translateOne(part) : `${part.slice(0, at)}: ${translateOne(part.slice(at + 2))}`;
-  });
-  return `${WHOLE.get(VALIDATION_FAILED)}: ${parts.join('; ')}`;
-}
+export const toEnglish = englishWith();
 
-/** Each field's message in English (see toEnglish). */
-export const fieldErrorsToEnglish = <T extends Record<string, unknown>>(errors: T): T =>
+/** Each field's message in English (see toEnglish; `translate` a wider translator). */
+export const fieldErrorsToEnglish = <T extends Record<string, unknown>>(
+  errors: T,
+  translate: (text: string) => string = toEnglish,
+): T =>
   Object.fromEntries(
-    Object.entries(errors).map(([f, m]) => [f, typeof m === 'string' ? toEnglish(m) : m]),
+    Object.entries(errors).map(([f, m]) => [f, typeof m === 'string' ? translate(m) : m]),
   ) as T;
 
 /** True when an Accept-Language header puts English before Indonesian. */

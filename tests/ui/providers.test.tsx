@@ -149,6 +149,17 @@ describe('authProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("signs in in the console's language, so its refusals come back in it", async () => {
+    respond = () => json(401, { error: 'Wrong email or password' });
+    await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow();
+    expect(header(calls[0], 'Accept-Language')).toBe('id');
+    localStorage.setItem('RaStore.locale', '"en"');
+    await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(
+      'Wrong email or password',
+    );
+    expect(header(calls[1], 'Accept-Language')).toBe('en');
+  });
+
   it('logout revokes the session on the server and clears storage', async () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('user', '{}');

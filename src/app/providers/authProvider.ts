@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { isPathAllowed } from '../../domain/menu';
 import { normalizeRole } from '../../domain/roles';
-import { API_URL, httpClient } from './http';
+import { API_URL, consoleLanguage, httpClient } from './http';
 import { realtime } from './realtime';
 import { clearSession, getStoredUser, getToken, storeSession, type StoredUser } from './session';
 import { screenPathOf } from '../resources/screen-paths';
@@ -74,7 +74,8 @@ async function post(url: string, body: object) {
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // Its refusals in the console's language (a wrong password, an expired step).
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': consoleLanguage() },
       body: JSON.stringify(body),
     });
   } catch {

@@ -11,7 +11,7 @@ export const API_URL = '/api';
 export const ACCESS_REFUSED_EVENT = 'dkj:access-refused';
 
 /** The console's language as react-admin stores it (Indonesian until English is chosen). */
-function consoleLanguage(): string {
+export function consoleLanguage(): string {
   try {
     return JSON.parse(window.localStorage.getItem('RaStore.locale') ?? '"id"') === 'en' ? 'en' : 'id';
   } catch {

@@ -19,6 +19,7 @@ import type { Db } from '../db/db.js';
 import { work } from '../db/work.js';
 import type { ResourceDeclaration } from '../../domain/resource.js';
 import { AppError } from '../plugins/errors.js';
+import { inCallerLanguage, jobInCallerLanguage } from '../plugins/language.js';
 import { errorResponse } from '../resources/route-schemas.js';
 import { resourceModel } from '../resources/model.js';
 import { resourcePaths } from '../resources/engine.js';
@@ -90,7 +91,8 @@ const job = {
     },
     problems: {
       type: 'array',
-      description: 'The first 1,000 problems (Indonesian messages)',
+      description:
+        'The first 1,000 problems (messages in the language of Accept-Language: Indonesian, or English)',
       items: {
         type: 'object',
         properties: {
@@ -306,7 +308,7 @@ async function ownJob(db: Db, request: FastifyRequest) {
   if (!found || (found.admin_id !== admin.id && admin.effectiveRole !== 'super_admin'))
     throw new AppError(404, IMPORT_MESSAGES.notFound);
   const { admin_id: _a, ...presented } = found;
-  return presented;
+  return jobInCallerLanguage(request, presented);
 }
 
 function registerJobRoutes(app: FastifyInstance, db: Db, resources: ResourceDeclaration[]) {
@@ -361,11 +363,13 @@ function registerJobRoutes(app: FastifyInstance, db: Db, resources: ResourceDecl
       const found = await ownJob(db, request);
       const columns = found.columns as string[];
       async function* lines() {
-        yield `\uFEFF${[...columns, 'Kesalahan'].map(csvField).join(',')}\r\n`;
+        const say = (text: string) => inCallerLanguage(request, text);
+        yield `\uFEFF${[...columns, say('Kesalahan')].map(csvField).join(',')}\r\n`;
         for await (const page of rejectedRows(db, found.id))
           yield page
             .map(
-              (r) => `${[...columns.map((_, i) => r.cells[i] ?? ''), r.message].map(csvField).join(',')}\r\n`,
+              (r) =>
+                `${[...columns.map((_, i) => r.cells[i] ?? ''), say(r.message)].map(csvField).join(',')}\r\n`,
             )
             .join('');
       }

@@ -6,6 +6,8 @@ import { medicalFacilities } from '../../resources/medical-facilities/index.js';
 import { facilityConnections } from '../../resources/facility-connections/index.js';
 import { AppError } from '../plugins/errors.js';
 import { logActivity } from '../plugins/audit.js';
+import { inCallerLanguage, wantsEnglish } from '../plugins/language.js';
+import { serverToEnglish } from '../messages-en/index.js';
 import { decryptSecret } from '../security/secret-box.js';
 import { OutboundRefused, type OutboundClient } from '../outbound/index.js';
 import { errorResponse, NOT_FOUND, resourcePaths } from '../resources/engine.js';
@@ -67,6 +69,7 @@ export function registerConnectionTest(
   outbound: OutboundClient,
 ) {
   const connections = readOps(db, resourceModel(facilityConnections));
+  registerCheckMessageLanguage(app);
 
   app.post(
     `${resourcePaths(facilityConnections).base}/:id/test`,
@@ -108,7 +111,7 @@ export function registerConnectionTest(
       }
       const answer = outcome.answer!;
       return {
-        message: outcome.message,
+        message: inCallerLanguage(request, outcome.message),
         ok: true,
         target,
         url: answer.url,
@@ -173,4 +176,20 @@ export function registerConnectionTest(
     });
     return new Date(checked).toISOString();
   }
+}
+
+/** A connection's stored last test ('sandbox: <outcome>', kept in Indonesian) read in the caller's language. */
+function registerCheckMessageLanguage(app: FastifyInstance) {
+  const base = resourcePaths(facilityConnections).base;
+  const inEnglish = (row: unknown) => {
+    const message = (row as { last_check_message?: unknown } | null)?.last_check_message;
+    return typeof message === 'string'
+      ? { ...(row as object), last_check_message: serverToEnglish(message) }
+      : row;
+  };
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode >= 400 || !request.routeOptions.url?.startsWith(base) || !wantsEnglish(request))
+      return payload;
+    return Array.isArray(payload) ? payload.map(inEnglish) : inEnglish(payload);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { AppError } from '../plugins/errors.js';
+import { inCallerLanguage } from '../plugins/language.js';
 import { logActivity } from '../plugins/audit.js';
 import { NOT_FOUND } from '../resources/writes.js';
 import { maskSecret } from '../../domain/sandbox.js';
@@ -8,7 +9,7 @@ import { keyByValue } from './auth.js';
 import { openSecret } from './secrets.js';
 import { errorResponse, idParams } from './admin-shared.js';
 
-export const KEY_TEST_INVALID = 'API key is invalid or expired';
+export const KEY_TEST_INVALID = 'API key tidak valid atau sudah kedaluwarsa';
 
 const KEY_MENUS = ['/simulator/api-keys', '/api-simulator', '/simulator/mobile'];
 
@@ -93,7 +94,7 @@ export function registerKeyTest(app: FastifyInstance, db: Db) {
       const own = request.admin!.facilityScope;
       if (!key || (own !== null && key.medical_facility_id !== own)) {
         return {
-          message: KEY_TEST_INVALID,
+          message: inCallerLanguage(request, KEY_TEST_INVALID),
           validation_result: {
             is_valid: false,
             facility_name: null,
@@ -105,7 +106,7 @@ export function registerKeyTest(app: FastifyInstance, db: Db) {
       }
       const { rows } = await db.query('SELECT token FROM simulator_api_keys WHERE id = $1', [key.id]);
       return {
-        message: 'API key valid',
+        message: inCallerLanguage(request, 'API key valid'),
         validation_result: {
           is_valid: true,
           facility_name: key.facility_name,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import type { StoredUser } from '../../providers/session';
-import { API_URL } from '../../providers/http';
+import { API_URL, consoleLanguage } from '../../providers/http';
 import {
   checkNewPassword,
   NewPasswordFields,
@@ -46,7 +46,11 @@ export function ChangeStep({
     try {
       const response = await fetch(`${API_URL}/auth/change-password`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': consoleLanguage(),
+          Authorization: `Bearer ${token}`,
+        },
         body: JSON.stringify({ current_password: current, new_password: value.password }),
       });
       const body = await response.json().catch(() => ({}));

@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { API_URL } from '../../providers/http';
+import { API_URL, consoleLanguage } from '../../providers/http';
 
 const T = 'app.login.forgot';
 
@@ -79,7 +79,7 @@ function ForgotPasswordDialog({ initialEmail, onClose }: { initialEmail: string;
     try {
       const response = await fetch(`${API_URL}/auth/password-reset`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': consoleLanguage() },
         body: JSON.stringify({ email: email.trim() }),
       });
       if (response.status === 202) setSent(true);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
-import { API_URL } from '../../providers/http';
+import { API_URL, consoleLanguage } from '../../providers/http';
 import { LoginShell } from './LoginShell';
 import {
   checkNewPassword,
@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
     try {
       const response = await fetch(`${API_URL}/auth/password-reset/confirm`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': consoleLanguage() },
         body: JSON.stringify({ token, new_password: value.password }),
       });
       const body = await response.json().catch(() => ({}));

@@ -5,6 +5,7 @@
  * headers, body and time; a network failure or a timeout is status null with its message.
  */
 import { LOCAL_PATH, authHeaders, type AuthMethod } from '../mobile-simulator/client';
+import { consoleLanguage } from '../../providers/http';
 
 export interface TesterConfig {
   /** '' for the local sandbox, else the facility server's base URL (through the proxy). */
@@ -38,6 +39,7 @@ export async function sendRequest(
     : `${LOCAL_PATH}${path}`;
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    'Accept-Language': consoleLanguage(),
     ...authHeaders({ key, token, auth: config.auth, targetUrl: external }, !!external),
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

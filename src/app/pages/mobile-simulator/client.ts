@@ -5,6 +5,7 @@
  * Basic (the key as user and password) or a Bearer token from POST /v1/token.
  */
 import { nowDate } from '../../../domain/clock';
+import { consoleLanguage } from '../../providers/http';
 
 export type AuthMethod = 'apikey' | 'basic' | 'bearer';
 
@@ -137,6 +138,8 @@ export async function callFacilityApi<T = any>(
     : `${LOCAL_PATH}/proxy?target_url=${encodeURIComponent(`${base}${path}`)}`;
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    // The facility API's reasons (metadata.message) in the console's language.
+    'Accept-Language': consoleLanguage(),
     ...authHeaders(conn, !local),
     ...extraHeaders,
   };

@@ -4,10 +4,10 @@ import { AppError } from '../../plugins/errors.js';
 import { OutboundRefused } from '../../outbound/index.js';
 import { parseTargetUrl } from '../../outbound/guard.js';
 
-export const TARGET_REQUIRED = 'At least one target URL is required';
-export const CONNECTION_REQUIRED = 'Connection ID is required';
-export const FACILITY_CODE_REQUIRED = 'Facility code is required';
-export const NOT_CONFIGURED = 'Cannot activate: Gateway configuration not found';
+export const TARGET_REQUIRED = 'Minimal satu URL tujuan wajib diisi';
+export const CONNECTION_REQUIRED = 'Koneksi wajib dipilih';
+export const FACILITY_CODE_REQUIRED = 'Kode fasilitas wajib diisi';
+export const NOT_CONFIGURED = 'Tidak dapat diaktifkan: konfigurasi gateway tidak ditemukan';
 export const CONNECTION_NOT_FOUND = 'Koneksi tidak ditemukan';
 export const CONFIG_CHANGED =
   'Konfigurasi gateway ini telah diubah oleh pengguna lain. Muat ulang lalu ulangi perubahan Anda.';

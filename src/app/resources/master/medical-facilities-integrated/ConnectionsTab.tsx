@@ -68,8 +68,12 @@ function useConnectionTest(facilityId: number, reload: () => void) {
       );
       setResult({ ok: true, text: translate(`${C}.test_ok`, { message: json.message }) });
     } catch (err: any) {
-      // The server's reason, without repeating the heading ('Test koneksi gagal (sandbox): ...').
-      const detail = String(err?.message ?? '').replace(/^Test koneksi gagal\s*/, '');
+      // The server's reason, without repeating the heading ('Test koneksi gagal (sandbox): ...',
+      // 'Connection test failed (sandbox): ...' in English).
+      const detail = String(err?.message ?? '').replace(
+        /^(Test koneksi gagal|Connection test failed)\s*/,
+        '',
+      );
       setResult({ ok: false, text: translate(`${C}.test_failed`), detail });
     } finally {
       setTesting(null);
