@@ -6,6 +6,9 @@
  * Indonesian, translated when the job is read).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { registerErrorHandler } from '../../src/server/plugins/errors';
+import { registerAnswerLanguage } from '../../src/server/plugins/language';
 import { dbTargets, demoFacilities, startTestApp, DEMO_EMAILS, type TestApp } from './helper';
 import { csv, importFile, PATIENT_HEADERS, patientCells, waitForJob } from './import-helper';
 
@@ -174,5 +177,31 @@ describe.each(dbTargets())("refusals in the caller's language (%s)", (kind) => {
     const [headEn, rowEn] = (await rejected(EN)).body.replace(/^\uFEFF/, '').split('\r\n');
     expect(headEn.endsWith(',Problem')).toBe(true);
     expect(rowEn).toContain('Row 2: Tanggal Lahir: Not a valid date (use dd/MM/yyyy or yyyy-MM-dd)');
+  });
+});
+
+describe("a library's own refusal", () => {
+  it("reaches the caller in its language by its code or its status, never in the library's English", async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    registerAnswerLanguage(app);
+    // As @fastify/multipart raises them: a code of its own and an English message.
+    const libraryError = (code: string, message: string, statusCode: number) =>
+      Object.assign(new Error(message), { code, statusCode });
+    app.get('/files', async () => {
+      throw libraryError('FST_FILES_LIMIT', 'reach files limit', 413);
+    });
+    app.get('/other', async () => {
+      throw libraryError('FST_SOMETHING_NEW', 'some library words', 429);
+    });
+    const answer = async (url: string, headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return [res.statusCode, res.json().message];
+    };
+    expect(await answer('/files', ID)).toEqual([413, 'Kirim satu berkas saja']);
+    expect(await answer('/files', EN)).toEqual([413, 'Send one file only']);
+    expect(await answer('/other', ID)).toEqual([429, 'Terlalu banyak permintaan. Silakan coba lagi nanti.']);
+    expect(await answer('/other', EN)).toEqual([429, 'Too many requests. Please try again later.']);
+    await app.close();
   });
 });

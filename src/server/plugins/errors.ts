@@ -70,6 +70,32 @@ export const TRANSPORT_ERRORS: Record<string, { status: number; message: string 
     message: 'Ukuran isi permintaan tidak sesuai dengan Content-Length',
   },
   FST_ERR_BAD_URL: { status: 400, message: 'Alamat permintaan tidak valid' },
+  // A form upload (@fastify/multipart): one file of limited size.
+  FST_FILES_LIMIT: { status: 413, message: 'Kirim satu berkas saja' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Formulir berisi terlalu banyak bagian' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Formulir berisi terlalu banyak isian' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'Isi permintaan terlalu besar' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'Nama isian formulir tidak valid' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 406, message: 'Permintaan bukan multipart/form-data' },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: 'Permintaan terputus sebelum berkas selesai dikirim' },
+};
+
+/**
+ * Any other refusal raised by Fastify or a plugin: its own message is English and technical,
+ * so the caller reads one of these by status (the library's words go to the log).
+ */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Permintaan tidak valid',
+  401: 'Silakan masuk terlebih dahulu',
+  403: 'Anda tidak memiliki akses',
+  404: 'Tidak ditemukan',
+  405: 'Metode tidak diizinkan',
+  406: 'Jenis konten tidak dapat diterima',
+  408: 'Permintaan terlalu lama',
+  409: 'Permintaan bertentangan dengan data saat ini',
+  413: 'Isi permintaan terlalu besar',
+  415: 'Jenis konten tidak didukung',
+  429: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
 };
 
 declare module 'fastify' {
@@ -151,6 +177,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(500)
         .send({ error: 'Terjadi kesalahan pada server', message: 'Terjadi kesalahan pada server' });
     }
-    return reply.status(status).send({ error: err.message, message: err.message });
+    const message = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400];
+    request.log.info({ code: err.code, reason: err.message }, 'request refused');
+    return reply.status(status).send({ error: message, message });
   });
 }
