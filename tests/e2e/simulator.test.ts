@@ -138,6 +138,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       dialog,
       'Fasilitas Simulasi',
       'RS Simulasi Cempaka Putih dengan Nama dan Alamat yang Cukup Panjang (SIME2E)',
+      'RS Simulasi Cempaka Putih',
     );
     // The facility code, six digits, six lowercase letters (spec part 2 §5, §9), shown whole.
     await eventually(() => keyBox.inputValue()).toMatch(/^sime2e\d{6}[a-z]{6}$/);

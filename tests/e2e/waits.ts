@@ -74,7 +74,7 @@ export async function screenReady(page: Page, options: { scope?: string; timeout
  * then until it is quiet: what the toolbar offers (an add button) can be counted then.
  */
 export async function listReady(page: Page, timeout = 15_000) {
-  await page.locator('main .RaList-root, #main-content .RaList-root').first().waitFor({ timeout });
+  await page.locator('main .list-page, #main-content .list-page').first().waitFor({ timeout });
   await screenReady(page, { timeout });
 }
 
@@ -85,15 +85,22 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * server redraws its list with the answer to what was typed: the option is clicked once that
  * answer is in and the list has settled, not while it is being replaced.
  */
-export async function pickOption(page: Page, scope: Page | Locator, label: string, option: string) {
+export async function pickOption(
+  page: Page,
+  scope: Page | Locator,
+  label: string,
+  option: string,
+  /** What a user types to find it (its name), where the option reads more (a code). */
+  typed = option,
+) {
   const box = scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) });
   const searches = await box.evaluate((el) => el.tagName === 'INPUT');
   await box.click();
   if (searches) {
     const answered = page.waitForResponse(
-      (res) => new URL(res.url()).searchParams.get('search') === option && res.request().method() === 'GET',
+      (res) => new URL(res.url()).searchParams.get('search') === typed && res.request().method() === 'GET',
     );
-    await box.fill(option);
+    await box.fill(typed);
     await answered;
   }
   const listbox = page.getByRole('listbox');
