@@ -55,7 +55,7 @@ async function readDialog(w: Walker, where: string) {
  */
 export async function readRowDialogs(w: Walker, path: string, main: Locator) {
   const row = main.locator('tbody tr').first();
-  if (!(await row.count())) return;
+  if (!(await main.locator('table').count()) || !(await visible(row, 3000))) return;
   const edit = row.getByRole('link', { name: WORDS[w.lang].edit, exact: true });
   if (await edit.count()) {
     await edit.click();
@@ -88,12 +88,14 @@ export async function readIntegrated(w: Walker, path: string, main: Locator) {
 
 /** A super admin who is not a demo account: signing in, it must enrol a two-factor sign-in. */
 async function enrollingAdmin(e2e: E2E, lang: Lang) {
-  const email = `kepala.dinas.${lang}@dinkes.test`;
+  // A person's name and a code (it shows in the web admins' list the walks read later): no word
+  // of either language.
+  const email = `budi.${lang}@dinkes.test`;
   await e2e.db.query(
     `INSERT INTO web_admins (username, email, password_hash, full_name, role)
-     SELECT $1, $2, password_hash, 'Kepala Dinas', 'super_admin' FROM web_admins WHERE email = $3
+     SELECT $1, $2, password_hash, 'Budi Santoso', 'super_admin' FROM web_admins WHERE email = $3
      ON CONFLICT DO NOTHING`,
-    [`kepaladinas${lang}`, email, DEMO.admin],
+    [`budi${lang}`, email, DEMO.admin],
   );
   return email;
 }

@@ -32,6 +32,10 @@ const DATA_WORDS: Record<Lang, [reason: string, words: string[]][]> = {
     ["the demo staff account's username (staff@demo.local)", ['staff']],
     ["a facility's name ('RS Family Cilandak')", ['family']],
     ["an HTTP method in the API logs ('GET')", ['get']],
+    [
+      "journey steps' IDs, codes beside their titles as the API takes them ('Asesmen Awal (assessment)')",
+      ['assessment', 'consultation', 'payment', 'completion'],
+    ],
   ],
   // Allowed in the English console.
   en: [
@@ -221,6 +225,8 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
       await w.read(path);
       const main = page.locator('#main-content, main').first();
       await readPicker(page, main, (what) => w.read(`${path} ${what}`));
+      // A filter picker typed into and cleared refetches the list.
+      await screenReady(page);
       if (path === '/master/medical-facilities-integrated') await readIntegrated(w, path, main);
       else await readRowDialogs(w, path, main);
       await readAdd(w, path, main);
