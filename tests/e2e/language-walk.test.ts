@@ -1,7 +1,8 @@
 /**
  * One language at a time: every screen of the menu, in Indonesian and in English, read as a user
  * reads it (the page's text, its aria-labels, placeholders and titles), with its add dialog, a
- * picker's list and an empty form's errors. A word that only the other language's messages use
+ * picker's list, an empty form's errors, the first row's edit dialog and JSON fields' form; and
+ * the sign-in page with its dialog, a wrong password and the two-factor enrolment. A word that only the other language's messages use
  * (tests/e2e/language-words.ts) fails the walk, unless the data itself holds it (DATA_WORDS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,15 @@ import { MENU_PATHS, defaultMenuPaths } from '../../src/domain/menu';
 import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { buildDictionaries, foreignWords } from './language-words';
-
-type Lang = 'id' | 'en';
+import {
+  readIntegrated,
+  readRowDialogs,
+  readSignIn,
+  visible,
+  type Lang,
+  type Walker,
+} from './language-screens';
+import { screenReady, trackRequests } from './waits';
 
 /**
  * Words of the other language that a screen may show because the data holds them (the demo
@@ -24,6 +32,10 @@ const DATA_WORDS: Record<Lang, [reason: string, words: string[]][]> = {
     ["the demo staff account's username (staff@demo.local)", ['staff']],
     ["a facility's name ('RS Family Cilandak')", ['family']],
     ["an HTTP method in the API logs ('GET')", ['get']],
+    [
+      "journey steps' IDs, codes beside their titles as the API takes them ('Asesmen Awal (assessment)')",
+      ['assessment', 'consultation', 'payment', 'completion'],
+    ],
   ],
   // Allowed in the English console.
   en: [
@@ -87,20 +99,7 @@ function readPage(): string {
   return parts.join('\n');
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('main [role="progressbar"]'), undefined, { timeout: 4000 })
-    .catch(() => undefined);
-}
-
 const WORDS = { id: { add: 'Tambah', save: 'Simpan' }, en: { add: 'Add', save: 'Save' } };
-
-const visible = (l: Locator, timeout = 4000) =>
-  l.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
 
 /** Opens the first picker (autocomplete) of scope: its list, then its 'no options' text. */
 async function readPicker(page: Page, scope: Locator, read: (what: string) => Promise<void>) {
@@ -108,7 +107,7 @@ async function readPicker(page: Page, scope: Locator, read: (what: string) => Pr
   if (!(await picker.count())) return;
   await picker.click();
   await visible(page.locator('.MuiAutocomplete-popper'), 3000);
-  await settle(page);
+  await screenReady(page, { scope: '.MuiAutocomplete-popper' });
   await read('picker open');
   await picker.fill('qqzzqqzz');
   await visible(page.locator('.MuiAutocomplete-noOptions'), 4000);
@@ -163,15 +162,16 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
     await e2e?.close();
   });
 
-  async function walk(lang: Lang, as: string, paths: string[]) {
+  /** What reads the page's texts in one language, and the words of the other one it found. */
+  function reader(lang: Lang) {
     const other = lang === 'id' ? dict.en : dict.id;
     const allowed = new Set(DATA_WORDS[lang].flatMap(([, words]) => words));
     // Each word, where it was first seen and the line that holds it.
     const found = new Map<string, string>();
-    let saves = lang === 'id' ? 0 : 10;
-    const page = await e2e.newPage({ as });
-    await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-    const read = async (where: string) => {
+    // Every place read, to know the walk reached them.
+    const places: string[] = [];
+    const readOn = (page: Page) => async (where: string) => {
+      places.push(where);
       const text = await page.evaluate(readPage);
       for (const w of foreignWords(text, other, allowed)) {
         if (found.has(w)) continue;
@@ -179,45 +179,66 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
         found.set(w, `${where}: "${line.trim().slice(0, 90)}"`);
       }
     };
+    return { readOn, found, places };
+  }
+
+  let saves = 0;
+
+  /** The screen's add dialog: its texts, a picker's, an empty save's errors and a filled one's. */
+  async function readAdd({ page, lang, read }: Walker, path: string, main: Locator) {
+    const add = main
+      .getByRole('link', { name: WORDS[lang].add, exact: true })
+      .or(main.getByRole('button', { name: WORDS[lang].add, exact: true }))
+      .first();
+    if (!(await add.count())) return;
+    await add.click();
+    const dialog = page.getByRole('dialog');
+    if (!(await visible(dialog, 5000))) return;
+    await screenReady(page, { scope: '[role="dialog"]' });
+    await read(`${path} add dialog`);
+    await readPicker(page, dialog, (what) => read(`${path} add dialog ${what}`));
+    const save = dialog.getByRole('button', { name: WORDS[lang].save });
+    if (await save.count()) {
+      await save.first().click();
+      await visible(page.locator('.MuiSnackbar-root'), 3000);
+      await read(`${path} empty save`);
+      const fill = FILL[path];
+      if (fill) {
+        await fill(dialog, lang, ++saves + (lang === 'id' ? 0 : 100));
+        await save.first().click();
+        await visible(page.locator('.MuiSnackbar-root'), 5000);
+        await read(`${path} filled save`);
+      }
+    }
+    await page.keyboard.press('Escape');
+  }
+
+  async function walk(lang: Lang, as: string, paths: string[]) {
+    const { readOn, found, places } = reader(lang);
+    const page = await e2e.newPage({ as });
+    await trackRequests(page);
+    await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+    const w: Walker = { page, lang, read: readOn(page) };
     for (const path of paths) {
       await page.goto(path);
-      await settle(page);
-      await read(path);
+      await screenReady(page);
+      await w.read(path);
       const main = page.locator('#main-content, main').first();
-      await readPicker(page, main, (what) => read(`${path} ${what}`));
-      const add = main
-        .getByRole('link', { name: WORDS[lang].add, exact: true })
-        .or(main.getByRole('button', { name: WORDS[lang].add, exact: true }))
-        .first();
-      if (!(await add.count())) continue;
-      await add.click();
-      const dialog = page.getByRole('dialog');
-      if (!(await visible(dialog, 5000))) continue;
-      await settle(page);
-      await read(`${path} add dialog`);
-      await readPicker(page, dialog, (what) => read(`${path} add dialog ${what}`));
-      const save = dialog.getByRole('button', { name: WORDS[lang].save });
-      if (await save.count()) {
-        await save.first().click();
-        await visible(page.locator('.MuiSnackbar-root'), 3000);
-        await read(`${path} empty save`);
-        const fill = FILL[path];
-        if (fill) {
-          await fill(dialog, lang, ++saves);
-          await save.first().click();
-          await visible(page.locator('.MuiSnackbar-root'), 5000);
-          await read(`${path} filled save`);
-        }
-      }
-      await page.keyboard.press('Escape');
+      await readPicker(page, main, (what) => w.read(`${path} ${what}`));
+      // A filter picker typed into and cleared refetches the list.
+      await screenReady(page);
+      if (path === '/master/medical-facilities-integrated') await readIntegrated(w, path, main);
+      else await readRowDialogs(w, path, main);
+      await readAdd(w, path, main);
     }
     await expectNoSeriousA11yViolations(page, `${paths.at(-1)} (${lang})`);
-    return Object.fromEntries(found);
+    return { found: Object.fromEntries(found), places };
   }
 
   it('the screens whose texts changed, in both languages at 1,440 and 390 px: axe clean (screenshots in .test-data/language)', async () => {
     for (const lang of ['id', 'en'] as const) {
       const page = await e2e.newPage({ as: DEMO.super_admin });
+      await trackRequests(page);
       await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
       for (const viewport of [
         { width: 1440, height: 900 },
@@ -226,7 +247,7 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
         await page.setViewportSize(viewport);
         for (const path of CHANGED) {
           await page.goto(path);
-          await settle(page);
+          await screenReady(page);
           await expectNoSeriousA11yViolations(page, `${path} (${lang}, ${viewport.width} px)`);
           const name = path.slice(1).replace(/\//g, '-');
           await shoot(page, { path: `${SHOTS}/${name}-${lang}-${viewport.width}.png` });
@@ -237,12 +258,32 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
 
   for (const lang of ['id', 'en'] as const) {
     it(`every screen of the super admin's menu reads in ${lang === 'id' ? 'Indonesian' : 'English'} only`, async () => {
-      expect(await walk(lang, DEMO.super_admin, MENU_PATHS)).toEqual({});
+      const { found, places } = await walk(lang, DEMO.super_admin, MENU_PATHS);
+      expect(found).toEqual({});
+      // It read the rows' dialogs it was meant to (a list with rows, a JSON field, the facilities).
+      expect(places).toEqual(
+        expect.arrayContaining([
+          '/master/patients edit dialog',
+          '/simulator/doctors edit dialog',
+          '/simulator/doctors JSON field form',
+          '/simulator/facilities JSON field form',
+          '/master/medical-facilities-integrated facility edit dialog',
+          '/master/medical-facilities-integrated connections tab',
+        ]),
+      );
     }, 400_000);
 
     it(`the facility operator's simulator screens read in ${lang === 'id' ? 'Indonesian' : 'English'} only`, async () => {
       const paths = defaultMenuPaths('medical_facility').filter((p) => p.startsWith('/simulator/'));
-      expect(await walk(lang, DEMO.medical_facility, paths)).toEqual({});
+      const { found, places } = await walk(lang, DEMO.medical_facility, paths);
+      expect(found).toEqual({});
+      expect(places).toEqual(expect.arrayContaining(['/simulator/patients edit dialog']));
     }, 300_000);
+
+    it(`the sign-in page, its dialog, a wrong password and the two-factor enrolment read in ${lang === 'id' ? 'Indonesian' : 'English'} only`, async () => {
+      const { readOn, found } = reader(lang);
+      await readSignIn(e2e, { lang, readOn });
+      expect(Object.fromEntries(found)).toEqual({});
+    }, 120_000);
   }
 });

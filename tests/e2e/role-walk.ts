@@ -15,6 +15,7 @@ import { baseType, dialogGroups, type JsonSchema, type ResourceDeclaration } fro
 import type { Role } from '../../src/domain/roles';
 import { DEMO, eventually, snap, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { listReady, screenReady, trackRequests } from './waits';
 
 /** What a walk saw on one screen. */
 export interface ScreenVisit {
@@ -188,21 +189,6 @@ const addControl = (page: Page) =>
     .getByRole('link', { name: 'Tambah', exact: true })
     .or(page.getByRole('button', { name: 'Tambah', exact: true }));
 
-/** Waits until a screen has drawn its content (a table, a list, a card, or its empty state). */
-async function settled(page: Page) {
-  await page.locator('#main-content, main').first().waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .locator('[role="progressbar"]:not([aria-valuenow]):visible')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(async () => {
-      throw new Error(
-        `${new URL(page.url()).pathname} still loading: ${await page.locator('[role="progressbar"]:not([aria-valuenow]):visible').count()}`,
-      );
-    });
-}
-
 /** The record's name as the list shows it: its representation field, else its first searched one. */
 function shownName(decl: ResourceDeclaration, record: Record<string, any>) {
   const field = typeof decl.recordRepresentation === 'string' ? decl.recordRepresentation : decl.search[0];
@@ -212,9 +198,12 @@ function shownName(decl: ResourceDeclaration, record: Record<string, any>) {
 /** Opens one screen, and where it offers adding, adds a record through its dialog. */
 async function visit(page: Page, role: Role, path: string, axe: boolean): Promise<ScreenVisit> {
   await page.goto(path);
-  await settled(page);
-  expect(new URL(page.url()).pathname, `${role} stays on ${path}`).toBe(path);
   const decl = declAt(path);
+  // A list's toolbar (where its add button is) is drawn with the list: the add button is
+  // counted once the list is, not while the screen is still coming.
+  if (decl && path !== INTEGRATED) await listReady(page);
+  else await screenReady(page);
+  expect(new URL(page.url()).pathname, `${role} stays on ${path}`).toBe(path);
   const add = addControl(page);
   if (!decl || (await add.count()) === 0) {
     // Nothing to add here: the screen shows no add button at all.
@@ -258,6 +247,7 @@ export async function walkRole(
   options: { axe?: boolean } = {},
 ): Promise<ScreenVisit[]> {
   const page = await e2e.newPage({ as: DEMO[role] });
+  await trackRequests(page);
   const bad = watchResponses(page);
   const visits: ScreenVisit[] = [];
   const problems: string[] = [];

@@ -11,6 +11,7 @@ import {
   type E2E,
 } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { pickOption } from './waits';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import { makeNik } from '../../src/domain/nik';
 
@@ -132,11 +133,12 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
     const keyBox = dialog.getByRole('textbox', { name: labelled('API Key') });
     await keyBox.waitFor();
     expect(await keyBox.inputValue()).toBe('');
-    await chooseOption(
+    await pickOption(
       page,
       dialog,
       'Fasilitas Simulasi',
       'RS Simulasi Cempaka Putih dengan Nama dan Alamat yang Cukup Panjang (SIME2E)',
+      'RS Simulasi Cempaka Putih',
     );
     // The facility code, six digits, six lowercase letters (spec part 2 §5, §9), shown whole.
     await eventually(() => keyBox.inputValue()).toMatch(/^sime2e\d{6}[a-z]{6}$/);

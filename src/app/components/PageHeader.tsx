@@ -13,7 +13,8 @@ export function RefreshButton() {
     <Button
       variant="outlined"
       onClick={() => queryClient.invalidateQueries({ queryKey: ['dashboard'] })}
-      startIcon={fetching ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+      // The button says it is busy (aria-busy): its spinner is only drawn, not a second name.
+      startIcon={fetching ? <CircularProgress size={16} color="inherit" aria-hidden /> : <RefreshIcon />}
       aria-busy={fetching}
     >
       {translate('app.analysis.common.refresh')}

@@ -93,6 +93,13 @@ export const patientTexts = defineTexts({
     choices: {
       gender: { L: 'Laki-laki', P: 'Perempuan' },
       insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Asuransi Swasta', Umum: 'Umum' },
+      identity_type: { KTP: 'KTP', SIM: 'SIM', Passport: 'Paspor', 'Kartu Pelajar': 'Kartu Pelajar' },
+      marital_status: {
+        'Belum Menikah': 'Belum Menikah',
+        Menikah: 'Menikah',
+        Cerai: 'Cerai',
+        'Janda/Duda': 'Janda/Duda',
+      },
     },
     sections: {
       identity: 'Identitas',
@@ -128,6 +135,13 @@ export const patientTexts = defineTexts({
     choices: {
       gender: { L: 'Male', P: 'Female' },
       insurance: { BPJS: 'BPJS', 'Asuransi Swasta': 'Private Insurance', Umum: 'Self-pay' },
+      identity_type: { KTP: 'KTP', SIM: 'SIM', Passport: 'Passport', 'Kartu Pelajar': 'Student Card' },
+      marital_status: {
+        'Belum Menikah': 'Single',
+        Menikah: 'Married',
+        Cerai: 'Divorced',
+        'Janda/Duda': 'Widowed',
+      },
     },
     sections: {
       identity: 'Identity',

@@ -89,9 +89,12 @@ export function Enrolment({
           <Typography variant="body2" color="text.secondary">
             {translate(`${T}.manual`)}
           </Typography>
+          {/* A code to type into an authenticator app, read as such (not as words). */}
           <Typography
+            component="code"
             data-testid="two-factor-secret"
             sx={{
+              display: 'block',
               fontFamily: 'monospace',
               fontSize: '0.95rem',
               overflowWrap: 'anywhere',

@@ -238,7 +238,14 @@ export function JsonField(props: JsonFieldProps) {
   } = options ?? {};
   const uiSchema = useMemo(() => {
     const titled = form ? titledUiSchema(form.schema, (t) => translate(`${T}.titles.${t}`, { _: t })) : {};
-    const own = { 'ui:submitButtonOptions': { norender: true }, 'ui:title': '', 'ui:description': '' };
+    // The legend names the field: the form's own root title is not shown again (an empty
+    // 'ui:title' alone lets an array fall back to its schema's title, untranslated).
+    const own = {
+      'ui:submitButtonOptions': { norender: true },
+      'ui:title': '',
+      'ui:label': false,
+      'ui:description': '',
+    };
     return { ...mergeUi(titled, extraUi as Ui), ...own };
   }, [form, extraUi, translate]);
   const message = state.error || error;
