@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { rjsfValidators } from './scripts/rjsf-validators';
+import LongestFirst from './tests/e2e/sequencer';
 
 // Four projects: unit (pure domain), api (server through inject, PGlite and PostgreSQL),
 // ui (components in jsdom) and e2e (real Chromium against the real server).
 export default defineConfig({
   test: {
+    // The longest browser files first (tests/e2e/sequencer.ts); the other files in Vitest's order.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // The console's build-time validators (virtual:rjsf-*) are the ones unit tests check.

@@ -27,7 +27,7 @@ import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 import { prepareConsole } from './console';
-import { trackNetwork } from './settle';
+import { trackRequests } from './waits';
 
 export { ROOT, ensureBuild } from './console';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -158,8 +158,9 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     });
     contexts.push(context);
     context.setDefaultTimeout(10_000);
-    trackNetwork(context);
     const page = await context.newPage();
+    // Every page's requests are watched: screenReady (waits.ts) waits until none is under way.
+    await trackRequests(page);
     page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
     return page;
   };

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, type E2E } from './harness';
-import { screenReady, trackRequests } from './waits';
+import { screenReady } from './waits';
 
 export type Lang = 'id' | 'en';
 
@@ -109,7 +109,6 @@ export async function readSignIn(
   { lang, readOn }: { lang: Lang; readOn: (page: Page) => Walker['read'] },
 ) {
   const page = await e2e.newPage();
-  await trackRequests(page);
   const w: Walker = { page, lang, read: readOn(page) };
   const words = WORDS[lang];
   await page.goto('/login');

@@ -20,7 +20,7 @@ import {
   type Lang,
   type Walker,
 } from './language-screens';
-import { screenReady, trackRequests } from './waits';
+import { screenReady } from './waits';
 
 /**
  * Words of the other language that a screen may show because the data holds them (the demo
@@ -216,7 +216,6 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
   async function walk(lang: Lang, as: string, paths: string[]) {
     const { readOn, found, places } = reader(lang);
     const page = await e2e.newPage({ as });
-    await trackRequests(page);
     await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
     const w: Walker = { page, lang, read: readOn(page) };
     for (const path of paths) {
@@ -238,7 +237,6 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
   it('the screens whose texts changed, in both languages at 1,440 and 390 px: axe clean (screenshots in .test-data/language)', async () => {
     for (const lang of ['id', 'en'] as const) {
       const page = await e2e.newPage({ as: DEMO.super_admin });
-      await trackRequests(page);
       await page.addInitScript((l) => window.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
       for (const viewport of [
         { width: 1440, height: 900 },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { layoutPages, VIEWPORTS, walkEnglish, walkWithDialogs, SHOTS } from './layout-walk';
-import { settle } from './settle';
+import { screenReady } from './waits';
 import { SKIP_E2E, shoot, startE2E, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 
@@ -43,7 +43,7 @@ describe.skipIf(SKIP_E2E)('layout at 390 px', () => {
           '/master/appointments/create',
         ]) {
           await p.goto(path);
-          await settle(p);
+          await screenReady(p);
           const what = `${path} (${lang}, ${size.width} px)`;
           await expectNoSeriousA11yViolations(p, what);
           const name = path.slice(1).replace(/\//g, '-');
@@ -55,7 +55,7 @@ describe.skipIf(SKIP_E2E)('layout at 390 px', () => {
             .getByRole('button', { name: lang === 'id' ? 'Simpan' : 'Save' })
             .click();
           await p.locator('.MuiSnackbar-root').waitFor();
-          await settle(p);
+          await screenReady(p);
           await shoot(p, { path: `${SHOTS}/layout-${name}-toast-${lang}-${size.width}.png` });
         }
       }

@@ -13,7 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS } from '../../src/domain/menu';
 import { DEMO, type E2E } from './harness';
-import { navigate, settle } from './settle';
+import { navigate, screenReady } from './waits';
 
 type Viewport = { width: number; height: number };
 
@@ -269,14 +269,14 @@ export async function walkWithDialogs(page: Page, viewport: Viewport) {
     if (toasted) await page.goto(path);
     else await navigate(page, path);
     toasted = false;
-    await settle(page);
+    await screenReady(page);
     problems.push(...(await measure(page, where)));
     const add = addControl(page);
     if (!(await add.count())) continue;
     await add.click();
     const dialog = page.getByRole('dialog');
     if (!(await appears(dialog, 5000))) continue;
-    await settle(page);
+    await screenReady(page, { scope: '[role="dialog"]' });
     problems.push(...(await measure(page, `${where} add dialog`)));
     // An empty form's save: its error toast must leave the dialog's buttons free.
     const save = dialog.getByRole('button', { name: 'Simpan' });
@@ -284,7 +284,7 @@ export async function walkWithDialogs(page: Page, viewport: Viewport) {
     await save.first().click();
     if (await appears(page.locator('.MuiSnackbar-root'), 3000)) {
       toasted = true;
-      await settle(page);
+      await screenReady(page);
       problems.push(...(await measure(page, `${where} add dialog with its toast`)));
     }
   }
@@ -297,7 +297,7 @@ export async function walkEnglish(en: Page, viewport: Viewport) {
   const problems: string[] = [];
   for (const path of MENU_PATHS) {
     await navigate(en, path);
-    await settle(en);
+    await screenReady(en);
     problems.push(...(await measure(en, `${path} @${viewport.width} (en)`)));
   }
   return [...new Set(problems)];

@@ -15,7 +15,7 @@ import { baseType, dialogGroups, type JsonSchema, type ResourceDeclaration } fro
 import type { Role } from '../../src/domain/roles';
 import { DEMO, eventually, snap, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { listReady, screenReady, trackRequests } from './waits';
+import { listReady, screenReady } from './waits';
 
 /** What a walk saw on one screen. */
 export interface ScreenVisit {
@@ -247,7 +247,6 @@ export async function walkRole(
   options: { axe?: boolean } = {},
 ): Promise<ScreenVisit[]> {
   const page = await e2e.newPage({ as: DEMO[role] });
-  await trackRequests(page);
   const bad = watchResponses(page);
   const visits: ScreenVisit[] = [];
   const problems: string[] = [];
