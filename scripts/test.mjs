@@ -165,37 +165,37 @@ async function clockPass() {
 }
 
 if (args.length === 0) {
+  // The unit, UI and API files leave part of the cores idle (databases starting, child
+  // processes): the checks run beside them. The browser files (E2E_WORKERS at a time: each has
+  // its own server, database and Chromium) run with the clock pass beside them on one worker.
+  // Output of what ran beside follows the phase's own.
   console.log('\n> vitest (unit, ui, api)');
-  await phase('unit, UI and API', () =>
-    vitest('.test-data/vitest-report.json', [
-      '--project',
-      'unit',
-      '--project',
-      'ui',
-      '--project',
-      'api',
-      ...WORKERS,
-    ]),
-  );
-  // The browser files (E2E_WORKERS at a time: each has its own server, database and Chromium)
-  // mostly wait on their pages, so the checks and the clock pass, which mostly compute, run
-  // beside them on one worker; their output follows the browser tests'.
-  const beside = phase('checks, then the clock pass (beside the browser files)', async () => ({
-    checks: await runChecks(),
-    clock: await clockPass(),
-  }));
+  const [, checks] = await Promise.all([
+    phase('unit, UI and API', () =>
+      vitest('.test-data/vitest-report.json', [
+        '--project',
+        'unit',
+        '--project',
+        'ui',
+        '--project',
+        'api',
+        ...WORKERS,
+      ]),
+    ),
+    phase('checks (beside them)', runChecks),
+  ]);
+  reportChecks(checks);
+  const beside = phase('the clock pass (beside the browser files)', clockPass);
   console.log('\n> vitest (e2e)');
   await phase('browser', () =>
     vitest('.test-data/vitest-report-e2e.json', [
       '--project',
       'e2e',
       '--maxWorkers',
-      process.env.E2E_WORKERS ?? '3',
+      process.env.E2E_WORKERS ?? '2',
     ]),
   );
-  const { checks, clock: clockOuts } = await beside;
-  reportChecks(checks);
-  for (const out of clockOuts) process.stdout.write(out);
+  for (const out of await beside) process.stdout.write(out);
 } else if (loop) {
   reportChecks(await runChecks());
   if (picked.length) {

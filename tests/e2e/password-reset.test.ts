@@ -318,7 +318,7 @@ describe.skipIf(SKIP_E2E)('forgotten password without e-mail (e2e)', () => {
     await page.locator('input[name="email"]').fill(DEMO.admin);
     await page.locator('input[name="password"]').fill('not-this-one');
     await page.getByRole('button', { name: 'SIGN IN', exact: true }).click();
-    await eventually(() => page.getByRole('alert').allInnerTexts()).toEqual(['Incorrect email or password']);
+    await eventually(() => page.getByRole('alert').allInnerTexts()).toEqual(['Wrong email or password']);
 
     await page.getByRole('button', { name: 'Forgot password?', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot password?' });
