@@ -1,39 +1,17 @@
-/** Layout at 390 px: see layout-walk.ts for what is measured. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** Layout at 390 px, and the axe check of the changed screens: see layout-walk.ts. */
+import { it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { layoutPages, VIEWPORTS, walkEnglish, walkWithDialogs, SHOTS } from './layout-walk';
+import { layoutSuite, VIEWPORTS, SHOTS } from './layout-walk';
 import { screenReady } from './waits';
-import { SKIP_E2E, shoot, startE2E, type E2E } from './harness';
+import { shoot } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 
-const viewport = VIEWPORTS[1];
-
-describe.skipIf(SKIP_E2E)('layout at 390 px', () => {
-  let e2e: E2E;
-  let page: Page;
-  let en: Page;
-  beforeAll(async () => {
-    e2e = await startE2E({ patients: 30 });
-    ({ page, en } = await layoutPages(e2e));
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
-
-  it(`every screen and add dialog at ${viewport.width} px: nothing covered, clipped or overlapping`, async () => {
-    expect(await walkWithDialogs(page, viewport)).toEqual([]);
-  }, 300_000);
-
-  it(`every screen in English at ${viewport.width} px: its longer texts fit too`, async () => {
-    expect(await walkEnglish(en, viewport)).toEqual([]);
-  }, 180_000);
-
+layoutSuite(VIEWPORTS[1], (pages) => {
   it('the changed screens stay axe clean in both languages at both widths (screenshots in /tmp/shots with SHOTS=1)', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [lang, p] of [
-      ['id', page],
-      ['en', en],
+      ['id', pages().page],
+      ['en', pages().en],
     ] as const)
       for (const size of VIEWPORTS) {
         await p.setViewportSize(size);

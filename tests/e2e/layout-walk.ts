@@ -10,9 +10,10 @@
  *
  * The walk of layout-wide.test.ts (1,440 px) and layout-phone.test.ts (390 px).
  */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS } from '../../src/domain/menu';
-import { DEMO, type E2E } from './harness';
+import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
 import { navigate, screenReady } from './waits';
 
 type Viewport = { width: number; height: number };
@@ -306,10 +307,39 @@ export async function walkEnglish(en: Page, viewport: Viewport) {
   return [...new Set(problems)];
 }
 
-/** A super admin's page in Indonesian and one in English. */
-export async function layoutPages(e2e: E2E) {
-  const page = await e2e.newPage({ as: DEMO.super_admin });
-  const en = await e2e.newPage({ as: DEMO.super_admin });
-  await en.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
-  return { page, en };
+/** A super admin's page in Indonesian and one in English, on a server of the file's own. */
+export interface LayoutPages {
+  page: Page;
+  en: Page;
+}
+
+/**
+ * The suite of one width: every screen and add dialog, every screen in English; `more` adds the
+ * file's own tests, given the pages once they are open.
+ */
+export function layoutSuite(viewport: Viewport, more?: (pages: () => LayoutPages) => void) {
+  describe.skipIf(SKIP_E2E)(`layout at ${viewport.width} px`, () => {
+    let e2e: E2E;
+    let pages: LayoutPages;
+    beforeAll(async () => {
+      e2e = await startE2E({ patients: 30 });
+      const page = await e2e.newPage({ as: DEMO.super_admin });
+      const en = await e2e.newPage({ as: DEMO.super_admin });
+      await en.addInitScript(() => window.localStorage.setItem('RaStore.locale', '"en"'));
+      pages = { page, en };
+    });
+    afterAll(async () => {
+      await e2e?.close();
+    });
+
+    it(`every screen and add dialog at ${viewport.width} px: nothing covered, clipped or overlapping`, async () => {
+      expect(await walkWithDialogs(pages.page, viewport)).toEqual([]);
+    }, 300_000);
+
+    it(`every screen in English at ${viewport.width} px: its longer texts fit too`, async () => {
+      expect(await walkEnglish(pages.en, viewport)).toEqual([]);
+    }, 180_000);
+
+    more?.(() => pages);
+  });
 }

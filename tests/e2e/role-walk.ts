@@ -210,6 +210,12 @@ async function visit(page: Page, role: Role, path: string, axe: boolean): Promis
   } else await screenReady(page);
   expect(new URL(page.url()).pathname, `${role} stays on ${path}`).toBe(path);
   const add = addControl(page);
+  // The add button follows the role's access, which may come after the rows on a busy machine.
+  if (decl)
+    await add
+      .first()
+      .waitFor({ timeout: 3000 })
+      .catch(() => undefined);
   if (!decl || (await add.count()) === 0) {
     // Nothing to add here: the screen shows no add button at all.
     expect(await add.count(), `${role}: no add button on ${path}`).toBe(0);
