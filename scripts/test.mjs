@@ -156,7 +156,9 @@ async function clockPass() {
     const out = await vitest(
       `.test-data/vitest-report-${at.replace(/:/g, '')}.json`,
       ['--project', 'unit', '--project', 'api', '--maxWorkers', '1', ...CLOCK_TESTS],
-      { NOW: at, TZ: tz },
+      // One database kind: the instant and zone move the application's clock, not the
+      // database's (PGlite and the server keep their own zone); both kinds ran at the real instant.
+      { NOW: at, TZ: tz, TEST_DB_KIND: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
       true,
     );
     outs.push(`\n> vitest at NOW=${at}, TZ=${tz}\n${out}`);

@@ -18,9 +18,15 @@ import type { ResourceDeclaration } from '../../src/domain/resource';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** Where API tests run: always PGlite, and PostgreSQL as well when TEST_DATABASE_URL is set. */
+/**
+ * Where API tests run: always PGlite, and PostgreSQL as well when TEST_DATABASE_URL is set;
+ * TEST_DB_KIND names one of them only (the clock pass: the databases' own clock and time zone
+ * stay the same at every instant, only the application's move).
+ */
 export function dbTargets(): DbKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const all: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.TEST_DB_KIND;
+  return only ? all.filter((k) => k === only) : all;
 }
 
 export const DEMO_EMAILS = DEMO_EMAIL_BY_ROLE;

@@ -34,6 +34,10 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
   it('shows a patient update in the activity log with old and new values, and a view of the record', async () => {
     const { rows } = await t.db.query('SELECT id, full_name FROM patients ORDER BY id LIMIT 1');
     const { id, full_name } = rows[0];
+    await flush();
+    const before = Number(
+      (await t.db.query('SELECT coalesce(max(id), 0) AS id FROM activity_logs')).rows[0].id,
+    );
     const opened = await t.request(admin, { method: 'GET', url: `/api/master/patients/${id}` });
     expect(opened.statusCode).toBe(200);
     const res = await t.request(admin, {
@@ -56,8 +60,19 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
     expect(JSON.parse(row.new_values)).toMatchObject({ full_name: 'Rina Log Diubah' });
     expect(updates.pagination).toMatchObject({ total: expect.any(Number), totalPages: expect.any(Number) });
 
-    const views = await get('/api/logs/activity?action=VIEW&limit=5');
-    expect(views.data[0]).toMatchObject({
+    // The view is recorded beside its answer: under load it may land after the update's.
+    const view = await vi.waitFor(
+      async () => {
+        await flush();
+        const views = await get(`/api/logs/activity?action=VIEW&table_name=patients&limit=100`);
+        // This view's row, not one of the seeded ones (whose times may lie after the test's clock).
+        const found = views.data.find((r: any) => Number(r.id) > before && r.record_id === String(id));
+        if (!found) throw new Error('no VIEW of the patient yet');
+        return found;
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    expect(view).toMatchObject({
       action: 'VIEW',
       table_name: 'patients',
       record_id: String(id),

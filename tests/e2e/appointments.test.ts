@@ -12,6 +12,7 @@ import {
   type E2E,
 } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
+import { screenReady } from './waits';
 
 const API = '/api/master/appointments';
 const rows = (page: Page) => page.locator('table tbody tr');
@@ -186,8 +187,12 @@ describe.skipIf(SKIP_E2E)('master appointments (e2e)', () => {
     ).toBe(1);
 
     await page.getByPlaceholder('Cari nama pasien atau NIK').fill('Budi Dialog Diubah');
+    // The row found by the search, once the list has settled (not the list it replaces).
+    const row = rows(page).filter({ hasText: 'Budi Dialog Diubah' });
     await eventually(() => rows(page).count()).toBe(1);
-    await rows(page).first().getByRole('button', { name: 'Hapus' }).click();
+    await row.waitFor();
+    await screenReady(page);
+    await row.getByRole('button', { name: 'Hapus' }).click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /Konfirmasi|Ya|Hapus/ })

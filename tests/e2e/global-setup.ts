@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { prepareConsole } from './console';
+import { CHROMIUM_PATH } from './browser-path';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module 'vitest' {
 
 export default function setup(project: TestProject) {
   // No browser and E2E=1 not set: the files skip themselves (harness.ts), nothing to build.
-  if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') && process.env.E2E !== '1') return;
+  if (!existsSync(CHROMIUM_PATH) && process.env.E2E !== '1') return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dkj-e2e-console-'));
   prepareConsole(dir);
   project.provide('consoleDir', dir);

@@ -28,9 +28,10 @@ import { seedOnFirstStart } from '../../src/server/seed/demo';
 import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 import { prepareConsole } from './console';
 import { trackRequests } from './waits';
+import { CHROMIUM_PATH } from './browser-path';
 
 export { ROOT, ensureBuild } from './console';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 export const E2E_REQUIRED = process.env.E2E === '1';
 /** True when the suites must be skipped: no browser and E2E=1 not set. */
 export const SKIP_E2E = !existsSync(CHROMIUM_PATH) && !E2E_REQUIRED;
