@@ -6,6 +6,7 @@
  * Skip rule: without a Chromium binary the suites are skipped, unless E2E=1, in which case
  * they run and fail (CI must never skip silently).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,9 @@ import {
   type Page,
 } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
+import { dbOptions, loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
 import { prepareDatabase } from '../../src/server/setup';
 import { seedOnFirstStart } from '../../src/server/seed/demo';
@@ -33,6 +35,22 @@ import { CHROMIUM_PATH } from './browser-path';
 export { ROOT, ensureBuild } from './console';
 export { CHROMIUM_PATH };
 export const E2E_REQUIRED = process.env.E2E === '1';
+/**
+ * The servers' database: PostgreSQL when TEST_DATABASE_URL is set (native, a fraction of the
+ * CPU that PGlite's WebAssembly takes for the same requests), else PGlite. The API tests run on
+ * both; E2E_DATABASE=pglite keeps the browser tests on PGlite.
+ */
+const E2E_DATABASE_URL = process.env.E2E_DATABASE === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
+
+async function dropSchema(schema: string) {
+  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
 /** True when the suites must be skipped: no browser and E2E=1 not set. */
 export const SKIP_E2E = !existsSync(CHROMIUM_PATH) && !E2E_REQUIRED;
 
@@ -101,6 +119,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
   );
   const contexts: BrowserContext[] = [];
   let db: Db | undefined;
+  // On PostgreSQL each file's server has a schema of its own.
+  const schema = E2E_DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
   let app: FastifyInstance | undefined;
   let browser: Browser | undefined;
   const close = async () => {
@@ -108,16 +128,19 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     await browser?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
+    if (schema) await dropSchema(schema).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    db = await openDb({});
+    db = E2E_DATABASE_URL
+      ? await openDb({ ...dbOptions({ ...config, databaseUrl: E2E_DATABASE_URL }), schema })
+      : await openDb({});
     await prepareDatabase(db);
     await seedOnFirstStart(db, config, options.patients ?? 60);
     app = await buildApp({ config, db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...LAUNCH_ARGS, ...(process.env.XARGS ? process.env.XARGS.split(' ') : [])] });
   } catch (err) {
     await close();
     throw err;
