@@ -140,7 +140,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     await seedOnFirstStart(db, config, options.patients ?? 60);
     app = await buildApp({ config, db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...LAUNCH_ARGS, ...(process.env.XARGS ? process.env.XARGS.split(' ') : [])] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
   } catch (err) {
     await close();
     throw err;
