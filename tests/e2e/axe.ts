@@ -94,6 +94,12 @@ export function describeViolations(violations: Result[]) {
     .join('\n');
 }
 
+/** The serious and critical violations on the page now, one entry naming `what`, or none. */
+export async function axeProblems(page: Page, what: string, options: AxeOptions = {}) {
+  const violations = blockingViolations(await runAxe(page, options));
+  return violations.length ? [`axe on ${what}:\n${describeViolations(violations)}`] : [];
+}
+
 /** Fails with the list of serious/critical violations when there are any. */
 export async function expectNoSeriousA11yViolations(page: Page, what: string, options: AxeOptions = {}) {
   const violations = blockingViolations(await runAxe(page, options));

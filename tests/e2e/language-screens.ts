@@ -14,6 +14,8 @@ export interface Walker {
   page: Page;
   lang: Lang;
   read: (where: string) => Promise<void>;
+  /** Measures the layout of the page now and runs axe on it (`state`: its screenshot's name). */
+  check?: (where: string, state: string) => Promise<void>;
 }
 
 const WORDS = {

@@ -6,14 +6,18 @@
  * table's container fits); no two controls that move together may overlap; scrolled into view,
  * each is the element found at its centre (nothing lies over it: not a floating button, an
  * action bar or a toast); a time or date field's label sits above its "--:--"; and no title is
- * cut. The add dialog is measured again with the error toast of an empty form's save.
+ * cut. The add dialog is measured again with the error toast of an empty form's save. Each of
+ * these states is also checked by axe (no serious violation) and, with SHOTS=1, photographed.
  *
- * The walk of layout-wide.test.ts (1,440 px) and layout-phone.test.ts (390 px).
+ * layout-phone.test.ts walks at 390 px in Indonesian (screens, add dialogs and toasts) and in
+ * English (screens); the language walk (language-walk.test.ts) measures the same states at
+ * 1,440 px in both languages while it reads them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS } from '../../src/domain/menu';
-import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
+import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
+import { axeProblems } from './axe';
 import { navigate, screenReady } from './waits';
 
 type Viewport = { width: number; height: number };
@@ -262,7 +266,22 @@ export const addControl = (page: Page) =>
     .or(page.locator('#main-content, main').first().getByRole('button', { name: 'Tambah', exact: true }))
     .first();
 
-/** Every menu screen and its add dialog (with an empty save's toast) at one width: the problems. */
+/**
+ * A screen state's layout problems and serious axe violations; its screenshot with SHOTS=1
+ * (SHOTS/layout-<path>-<state>-<lang>-<width>.png).
+ */
+export async function inspect(page: Page, where: string, shot: string) {
+  await shoot(page, { path: `${SHOTS}/layout-${shot}.png` });
+  return [...(await measure(page, where)), ...(await axeProblems(page, where))];
+}
+
+const shotName = (path: string, lang: string, width: number, state = '') =>
+  `${path.slice(1).replace(/\//g, '-')}${state && `-${state}`}-${lang}-${width}`;
+
+/**
+ * Every menu screen and its add dialog (with an empty save's toast) at one width: the problems
+ * of layout and accessibility.
+ */
 export async function walkWithDialogs(page: Page, viewport: Viewport) {
   await page.setViewportSize(viewport);
   const problems: string[] = [];
@@ -274,14 +293,16 @@ export async function walkWithDialogs(page: Page, viewport: Viewport) {
     else await navigate(page, path);
     toasted = false;
     await screenReady(page);
-    problems.push(...(await measure(page, where)));
+    problems.push(...(await inspect(page, where, shotName(path, 'id', viewport.width))));
     const add = addControl(page);
     if (!(await add.count())) continue;
     await add.click();
     const dialog = page.getByRole('dialog');
     if (!(await appears(dialog, 5000))) continue;
     await screenReady(page, { scope: '[role="dialog"]' });
-    problems.push(...(await measure(page, `${where} add dialog`)));
+    problems.push(
+      ...(await inspect(page, `${where} add dialog`, shotName(path, 'id', viewport.width, 'add'))),
+    );
     // An empty form's save: its error toast must leave the dialog's buttons free.
     const save = dialog.getByRole('button', { name: 'Simpan' });
     if (!(await save.count())) continue;
@@ -289,7 +310,8 @@ export async function walkWithDialogs(page: Page, viewport: Viewport) {
     if (await appears(page.locator('.MuiSnackbar-root'), 3000)) {
       toasted = true;
       await screenReady(page);
-      problems.push(...(await measure(page, `${where} add dialog with its toast`)));
+      const toast = `${where} add dialog with its toast`;
+      problems.push(...(await inspect(page, toast, shotName(path, 'id', viewport.width, 'toast'))));
     }
   }
   return [...new Set(problems)];
@@ -302,7 +324,9 @@ export async function walkEnglish(en: Page, viewport: Viewport) {
   for (const path of MENU_PATHS) {
     await navigate(en, path);
     await screenReady(en);
-    problems.push(...(await measure(en, `${path} @${viewport.width} (en)`)));
+    problems.push(
+      ...(await inspect(en, `${path} @${viewport.width} (en)`, shotName(path, 'en', viewport.width))),
+    );
   }
   return [...new Set(problems)];
 }
@@ -332,11 +356,11 @@ export function layoutSuite(viewport: Viewport, more?: (pages: () => LayoutPages
       await e2e?.close();
     });
 
-    it(`every screen and add dialog at ${viewport.width} px: nothing covered, clipped or overlapping`, async () => {
+    it(`every screen and add dialog at ${viewport.width} px: nothing covered, clipped or overlapping; axe clean`, async () => {
       expect(await walkWithDialogs(pages.page, viewport)).toEqual([]);
     }, 300_000);
 
-    it(`every screen in English at ${viewport.width} px: its longer texts fit too`, async () => {
+    it(`every screen in English at ${viewport.width} px: its longer texts fit too; axe clean`, async () => {
       expect(await walkEnglish(pages.en, viewport)).toEqual([]);
     }, 180_000);
 

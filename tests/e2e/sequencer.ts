@@ -1,5 +1,5 @@
 /**
- * The order the browser files start in: the longest first, so that none of them starts last and
+ * The order the browser and API files start in: the longest first, so that none of them starts last and
  * keeps the run going alone. Vitest orders by the last run's durations where its cache has them
  * (not on a fresh clone, where it goes by file size, and a walk's file is small: its steps live
  * in a module beside it), so the files known to take a minute or more come first, in this order.
@@ -17,8 +17,12 @@ const LONGEST = [
   'a11y',
   'role-walk-facility',
   'master-data-b',
-  'layout-wide',
   'dashboard',
+  // API files of a minute or more (they wait on child processes and timers).
+  'events',
+  'backup',
+  'crash',
+  'import-large',
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -34,6 +34,8 @@ function probe(scope: string): string {
     return r.width > 0 || r.height > 0;
   };
   if (!root) return 'no content';
+  // The frame drawn before the screen's own part (loaded on demand) renders into it.
+  if (!(root as HTMLElement).innerText?.trim()) return 'nothing drawn';
   // An indeterminate spinner or bar: react-admin's request spinner, a lazy part loading.
   for (const el of document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])'))
     if (shown(el)) return 'progressbar';

@@ -66,7 +66,7 @@ export function ResponsePanel({
           </>
         )}
       </Stack>
-      {busy && <LinearProgress sx={{ my: 1 }} />}
+      {busy && <LinearProgress sx={{ my: 1 }} aria-label={translate('app.common.loading')} />}
       {!response && !busy && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {translate(`${T}.empty`)}

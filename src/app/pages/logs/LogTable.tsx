@@ -119,6 +119,7 @@ export function ListFrame({
   errorMessage: string;
   children: ReactNode;
 }) {
+  const translate = useTranslate();
   const [closed, setClosed] = useState<Error | null>(null);
   const error = query.error && query.error !== closed ? query.error : null;
   return (
@@ -128,7 +129,9 @@ export function ListFrame({
           {errorMessage}
         </Alert>
       )}
-      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {query.isFetching && <LinearProgress aria-label={translate('app.common.loading')} />}
+      </Box>
       {children}
     </Box>
   );
