@@ -4,12 +4,14 @@
  * picker's list, an empty form's errors, the first row's edit dialog and JSON fields' form; and
  * the sign-in page with its dialog, a wrong password and the two-factor enrolment. A word that only the other language's messages use
  * (tests/e2e/language-words.ts) fails the walk, unless the data itself holds it (DATA_WORDS).
+ * At 1,440 px it also measures the layout of each screen, add dialog and toast and runs axe on
+ * them (layout-walk.ts); with SHOTS=1 it photographs every place it reads (/tmp/shots).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS, defaultMenuPaths } from '../../src/domain/menu';
-import { DEMO, SKIP_E2E, startE2E, type E2E } from './harness';
-import { inspect, VIEWPORTS } from './layout-walk';
+import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
+import { inspect, SHOTS, VIEWPORTS } from './layout-walk';
 import { buildDictionaries, foreignWords } from './language-words';
 import {
   readIntegrated,
@@ -159,6 +161,9 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
     const places: string[] = [];
     const readOn = (page: Page) => async (where: string) => {
       places.push(where);
+      // SHOTS=1: a photograph of every place read, named after it.
+      const name = where.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+      await shoot(page, { path: `${SHOTS}/language-${name}-${lang}-${page.viewportSize()?.width}.png` });
       const text = await page.evaluate(readPage);
       for (const w of foreignWords(text, other, allowed)) {
         if (found.has(w)) continue;

@@ -178,4 +178,19 @@ describe('authProvider', () => {
     expect(await authProvider.canAccess!({ resource: 'patients', action: 'list' })).toBe(true);
     expect(await authProvider.canAccess!({ resource: 'master/patients', action: 'list' })).toBe(false);
   });
+
+  it("asks again when the server is busy, rather than hiding what the role may do; a refused session is 'no'", async () => {
+    localStorage.setItem('token', 'busy');
+    let answers = 0;
+    respond = () =>
+      ++answers === 1
+        ? json(503, { error: 'Server sibuk' })
+        : json(200, { id: 3, role: 'admin', menus: ['/master/poli'], medical_facility_id: null });
+    expect(await authProvider.canAccess!({ resource: 'master/poli', action: 'delete' })).toBe(true);
+    expect(answers).toBe(2);
+    localStorage.setItem('token', 'refused');
+    respond = () => json(401, { error: 'Sesi berakhir' });
+    expect(await authProvider.canAccess!({ resource: 'master/poli', action: 'delete' })).toBe(false);
+    expect(calls.filter((c) => header(c, 'Authorization') === 'Bearer refused')).toHaveLength(1);
+  });
 });

@@ -110,6 +110,24 @@ export function fetchMe(fresh = false): Promise<Me> {
   return mePromise;
 }
 
+/**
+ * The signed-in user for an access check: a busy server's or a lost connection's failure is asked
+ * again (after 0.3 and 1 s) rather than read as "no access", which would hide a screen's buttons
+ * until it is opened anew. Null when the session is refused or the server keeps failing.
+ */
+async function meWithRetries(): Promise<Me | null> {
+  for (const wait of [300, 1000, 0]) {
+    try {
+      return await fetchMe();
+    } catch (error: any) {
+      const transient = !error?.status || error.status >= 500 || error.status === 429;
+      if (!transient || !wait) return null;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  return null;
+}
+
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
     mePromise = null;
@@ -184,7 +202,7 @@ export const authProvider: AuthProvider = {
   },
   async canAccess({ resource }) {
     if (!getToken()) return false;
-    const me = await fetchMe().catch(() => null);
+    const me = await meWithRetries();
     if (!me) return false;
     return isPathAllowed(screenPathOf(resource!), me.menus);
   },
