@@ -223,10 +223,21 @@ describe.each(dbTargets())('logs capture (%s)', (kind) => {
       url: `/api/master/patients?search=${nik}`,
     });
     expect(res.statusCode).toBe(200);
-    await flush();
-    const { logs } = await get('/api/logs/api-requests?url=/api/master/patients&method=GET&limit=5');
-    const row = logs.find((l: any) => l.request_data?.query?.search);
     const masked = `${nik.slice(0, 6)}******${nik.slice(12)}`;
+    // This request's row, found by its masked address (the seeded rows' times may lie after the
+    // test's clock, so the newest rows need not hold it).
+    const row = await vi.waitFor(
+      async () => {
+        await flush();
+        const { logs } = await get(
+          `/api/logs/api-requests?url=${encodeURIComponent(masked)}&method=GET&limit=5`,
+        );
+        const found = logs.find((l: any) => l.request_data?.query?.search);
+        if (!found) throw new Error('no log row of the search yet');
+        return found;
+      },
+      { timeout: 5000, interval: 100 },
+    );
     expect(row.request_data.query.search).toBe(masked);
     expect(row.url).toContain(masked);
     const { rows } = await t.db.query(
