@@ -116,11 +116,9 @@ async function vitest(report, vitestArgs, env = {}, keep = false) {
 }
 
 // Vitest gives a 2-core machine one worker. The unit, ui and API files are independent (each
-// API file has a database or schema of its own) and spend their time starting databases, so
-// they run two at a time.
-// Three unit, UI and API files at a time on two cores: several API files wait on child
-// processes and timers (a crash, a backup, live events), and a third file fills those waits
-// (4:40 at 94 % of the machine against 5:12 at 81 % with two).
+// API file has a database or schema of its own) and several API files wait on databases starting,
+// child processes and timers (a crash, a backup, live events): three at a time fill those waits
+// (4:32 at 93 % of the machine against 5:12 at 81 % with two).
 const WORKERS = ['--maxWorkers', process.env.TEST_WORKERS ?? '3'];
 
 // The tests that read the clock (demo history, seed, dashboard, performance, the unit rules)

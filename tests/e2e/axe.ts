@@ -102,6 +102,6 @@ export async function axeProblems(page: Page, what: string, options: AxeOptions 
 
 /** Fails with the list of serious/critical violations when there are any. */
 export async function expectNoSeriousA11yViolations(page: Page, what: string, options: AxeOptions = {}) {
-  const violations = blockingViolations(await runAxe(page, options));
-  expect(violations.length, `axe on ${what}:\n${describeViolations(violations)}`).toBe(0);
+  const problems = await axeProblems(page, what, options);
+  expect(problems.length, problems.join('\n')).toBe(0);
 }

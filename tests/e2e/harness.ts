@@ -21,7 +21,6 @@ import {
   type Page,
 } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { dbOptions, loadConfig, type Config } from '../../src/server/config';
 import { openDb, type Db } from '../../src/server/db/db';
@@ -31,6 +30,7 @@ import { DEMO_EMAIL_BY_ROLE } from '../../src/server/seed/demo-accounts';
 import { prepareConsole } from './console';
 import { trackRequests } from './waits';
 import { CHROMIUM_PATH } from './browser-path';
+import { dropTestSchema } from '../api/helper';
 
 export { ROOT, ensureBuild } from './console';
 export { CHROMIUM_PATH };
@@ -38,19 +38,11 @@ export const E2E_REQUIRED = process.env.E2E === '1';
 /**
  * The servers' database: PostgreSQL when TEST_DATABASE_URL is set (native, a fraction of the
  * CPU that PGlite's WebAssembly takes for the same requests), else PGlite. The API tests run on
- * both; E2E_DATABASE=pglite keeps the browser tests on PGlite.
+ * both; E2E_DATABASE=pglite keeps the browser tests on PGlite. Each file's server has a schema
+ * of its own there, dropped when the file ends (as the API tests' are).
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
 
-async function dropSchema(schema: string) {
-  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await admin.end();
-  }
-}
 /** True when the suites must be skipped: no browser and E2E=1 not set. */
 export const SKIP_E2E = !existsSync(CHROMIUM_PATH) && !E2E_REQUIRED;
 
@@ -128,7 +120,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     await browser?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
-    if (schema) await dropSchema(schema).catch(() => undefined);
+    if (schema) await dropTestSchema(schema).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
 

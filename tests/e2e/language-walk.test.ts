@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MENU_PATHS, defaultMenuPaths } from '../../src/domain/menu';
 import { DEMO, SKIP_E2E, shoot, startE2E, type E2E } from './harness';
-import { inspect, SHOTS, VIEWPORTS } from './layout-walk';
+import { inspect, shotName, SHOTS, VIEWPORTS } from './layout-walk';
 import { buildDictionaries, foreignWords } from './language-words';
 import {
   readIntegrated,
@@ -219,8 +219,8 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
     const problems: string[] = [];
     let path = '';
     const check = async (where: string, state: string) => {
-      const name = `${path.slice(1).replace(/\//g, '-')}${state && `-${state}`}-${lang}-${WIDE.width}`;
-      problems.push(...(await inspect(page, `${where} @${WIDE.width} (${lang})`, name)));
+      const shot = shotName(path, lang, WIDE.width, state);
+      problems.push(...(await inspect(page, `${where} @${WIDE.width} (${lang})`, shot)));
     };
     const w: Walker = { page, lang, read: readOn(page), check };
     for (path of paths) {

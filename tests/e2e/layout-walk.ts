@@ -275,7 +275,8 @@ export async function inspect(page: Page, where: string, shot: string) {
   return [...(await measure(page, where)), ...(await axeProblems(page, where))];
 }
 
-const shotName = (path: string, lang: string, width: number, state = '') =>
+/** A screen state's screenshot name: <path>-<state>-<lang>-<width>. */
+export const shotName = (path: string, lang: string, width: number, state = '') =>
   `${path.slice(1).replace(/\//g, '-')}${state && `-${state}`}-${lang}-${width}`;
 
 /**
