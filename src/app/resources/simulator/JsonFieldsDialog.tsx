@@ -1,2 +1,0 @@
-/** The JSON-fields dialog of a row lives with the generic resource screens. */
-export { JsonFieldsButton, JsonFieldsDialog } from '../generic/JsonFieldsDialog';
