@@ -21,7 +21,7 @@ import {
   type Lang,
   type Walker,
 } from './language-screens';
-import { screenReady } from './waits';
+import { closeLayers, navigate, screenReady } from './waits';
 
 /**
  * Words of the other language that a screen may show because the data holds them (the demo
@@ -224,7 +224,8 @@ describe.skipIf(SKIP_E2E)('one language at a time (e2e)', () => {
     };
     const w: Walker = { page, lang, read: readOn(page), check };
     for (path of paths) {
-      await page.goto(path);
+      await closeLayers(page);
+      await navigate(page, path);
       await screenReady(page);
       await w.read(path);
       await check(path, '');

@@ -15,7 +15,7 @@ import { baseType, dialogGroups, type JsonSchema, type ResourceDeclaration } fro
 import type { Role } from '../../src/domain/roles';
 import { DEMO, eventually, snap, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { listReady, screenReady } from './waits';
+import { closeLayers, listReady, navigate, screenReady } from './waits';
 
 /** What a walk saw on one screen. */
 export interface ScreenVisit {
@@ -197,7 +197,9 @@ function shownName(decl: ResourceDeclaration, record: Record<string, any>) {
 
 /** Opens one screen, and where it offers adding, adds a record through its dialog. */
 async function visit(page: Page, role: Role, path: string, axe: boolean): Promise<ScreenVisit> {
-  await page.goto(path);
+  // The last screen's dialog and toast closed as a user closes them; this one opened as the menu opens it.
+  await closeLayers(page);
+  await navigate(page, path);
   const decl = declAt(path);
   // A list's toolbar (where its add button is) is drawn with the list: the add button is
   // counted once the list is, not while the screen is still coming.

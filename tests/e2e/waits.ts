@@ -41,6 +41,9 @@ function probe(scope: string): string {
     if (shown(el)) return 'progressbar';
   for (const el of root.querySelectorAll('.MuiSkeleton-root, .RaPlaceholder-root'))
     if (shown(el)) return 'skeleton';
+  // A chart draws its surface once its container has been measured (a frame after it shows).
+  for (const chart of root.querySelectorAll('.recharts-responsive-container'))
+    if (!chart.querySelector('svg')) return 'chart not drawn';
   // A list draws its table (or 'no results' for its filters) once its data is in.
   const list = root.querySelector('.RaList-main');
   if (list && !list.querySelector('table, .MuiCardContent-root, [role="alert"]')) return 'list without rows';
@@ -115,6 +118,22 @@ export async function pickOption(
 }
 
 /**
+ * Closes what the last screen left open as a user does, with Escape: a list, its dialog, then
+ * the toast (a dialog keeps Escape to itself while it is open). The next screen then opens as the
+ * menu opens it, without booting the console again.
+ */
+export async function closeLayers(page: Page) {
+  const dialog = page.getByRole('dialog');
+  for (let i = 0; i < 3 && (await dialog.count()); i++) {
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+  }
+  const toast = page.locator('.MuiSnackbar-root');
+  if (await toast.count()) await page.keyboard.press('Escape');
+  await toast.waitFor({ state: 'detached' });
+}
+
+/**
  * Opens a screen of the console as its menu does (the router, no new document), or by loading it
  * when the page is not on the console yet. A walk over every screen then does not boot the console
  * again for each (about a third of a browser test's CPU).
@@ -126,9 +145,16 @@ export async function navigate(page: Page, path: string) {
     await page.goto(path);
     return;
   }
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  // The router draws the new screen in a task after the event: two frames later the last
+  // screen is gone, and what is on screen (or loading) is this one's.
+  await page.evaluate(
+    (to) =>
+      new Promise((drawn) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+        requestAnimationFrame(() => requestAnimationFrame(drawn));
+      }),
+    path,
+  );
   await page.waitForURL((u) => u.pathname + u.search === path || u.pathname === path);
 }
