@@ -145,14 +145,26 @@ export async function navigate(page: Page, path: string) {
     await page.goto(path);
     return;
   }
-  // The router draws the new screen in a task after the event: two frames later the last
-  // screen is gone, and what is on screen (or loading) is this one's.
+  // The router draws the new screen as a transition: the last screen stays until the new one is
+  // put in its place, which the sidebar's link to it (aria-current) shows. A path with no link
+  // of its own in the sidebar (a dialog's, a phone's closed drawer) is given two frames.
   await page.evaluate(
     (to) =>
-      new Promise((drawn) => {
+      new Promise<void>((drawn) => {
+        const link = () =>
+          [...document.querySelectorAll('[data-testid="sidebar-menu"] a[href]')].find(
+            (a) => a.getAttribute('href') === to,
+          );
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
-        requestAnimationFrame(() => requestAnimationFrame(drawn));
+        const since = performance.now();
+        const check = () => {
+          const shown = link();
+          if (!shown || shown.getAttribute('aria-current') === 'page' || performance.now() - since > 5000)
+            drawn();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(() => requestAnimationFrame(check));
       }),
     path,
   );
