@@ -244,7 +244,12 @@ async function visit(page: Page, role: Role, path: string, axe: boolean): Promis
   const name = shownName(decl, body?.data ?? body);
   if (path !== INTEGRATED) {
     const search = page.getByRole('textbox', { name: /Cari|Search/ }).first();
-    if (name && (await search.count())) await search.fill(name);
+    if (name && (await search.count())) {
+      await search.fill(name);
+      // The list applies a search after a pause, into its address: once it has, no late search
+      // takes the page back to this list after the walk has gone on to the next screen.
+      await eventually(() => decodeURIComponent(new URL(page.url()).search), 15_000).toContain(name);
+    }
   }
   await eventually(() => page.locator('#main-content, main').first().innerText(), 15_000).toContain(name);
   return { path, added: true };
