@@ -118,9 +118,10 @@ export async function pickOption(
 }
 
 /**
- * Closes what the last screen left open as a user does, with Escape: a list, its dialog, then
- * the toast (a dialog keeps Escape to itself while it is open). The next screen then opens as the
- * menu opens it, without booting the console again.
+ * Closes what the last screen left open as a user does, with Escape: its dialog (pressed again
+ * where the first Escape only closed a picker's list inside it), then the toast (a dialog keeps
+ * Escape to itself while it is open). The next screen then opens as the menu opens it, without
+ * booting the console again.
  */
 export async function closeLayers(page: Page) {
   const dialog = page.getByRole('dialog');
