@@ -92,8 +92,11 @@ async function phase(name, fn) {
   phases.push({ name, wall, busy: (busyMs() - b0) / (wall * os.cpus().length) });
   return result;
 }
-const clock = (ms) =>
-  `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+// Whole seconds first: 239.6 s reads 4:00, not 3:60.
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 
 mkdirSync('.test-data', { recursive: true });
 
