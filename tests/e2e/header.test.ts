@@ -86,4 +86,27 @@ describe.skipIf(SKIP_E2E)('the header on a phone and on a desktop (e2e)', () => 
     await page.getByText('RS Swasta').first().waitFor();
     await snap(page, 'header-id-1440-facilities');
   });
+
+  it('moves only as the system allows: the language menu grows open, or appears at once under "reduce motion"', async () => {
+    const page = await e2e.newPage({ as: DEMO.admin });
+    await page.setViewportSize(PHONE);
+    /** How long the language menu's opening takes (its CSS transition), then closes it. */
+    const opening = async () => {
+      await page.getByRole('button', { name: 'Bahasa: Bahasa Indonesia' }).click();
+      const list = page.getByRole('menu');
+      await list.waitFor();
+      const duration = await list.evaluate(
+        (el) => getComputedStyle(el.closest('.MuiPaper-root')!).transitionDuration,
+      );
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'hidden' });
+      return duration;
+    };
+    // The tests' browser has the system's "reduce motion" on (CONTEXT in harness.ts).
+    await open(page, '/dashboard', 'Dashboard');
+    expect(await opening()).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await open(page, '/dashboard', 'Dashboard');
+    expect(await opening()).toMatch(/^0\.[1-9]\d*s/);
+  });
 });

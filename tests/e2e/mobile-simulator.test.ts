@@ -8,7 +8,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, SKIP_E2E, chooseOption, eventually, startE2E, storageItem, type E2E } from './harness';
+import {
+  CONTEXT,
+  DEMO,
+  SKIP_E2E,
+  chooseOption,
+  eventually,
+  startE2E,
+  storageItem,
+  type E2E,
+} from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { makeNik } from '../../src/domain/nik';
 
@@ -498,10 +507,10 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
 
   it('shows dates as dd/MM/yyyy and times in Jakarta time in a browser set to en-US in New York', async () => {
     const context = await e2e.browser.newContext({
+      ...CONTEXT,
       baseURL: e2e.baseUrl,
       locale: 'en-US',
       timezoneId: 'America/New_York',
-      viewport: { width: 1400, height: 900 },
     });
     try {
       const page = await context.newPage();

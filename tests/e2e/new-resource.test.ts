@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../bench/harness';
-import { CHROMIUM_PATH, DEMO, SKIP_E2E, chooseOption, eventually, labelled, snap } from './harness';
+import { CHROMIUM_PATH, CONTEXT, DEMO, SKIP_E2E, chooseOption, eventually, labelled, snap } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
 import { MEDICINES_SCHEMA } from '../fixtures/medicines-schema';
 import { copyProject, run } from './project-copy';
@@ -60,12 +60,7 @@ describe.skipIf(SKIP_E2E)('a new master entity from npm run new:resource (e2e)',
   });
 
   const signIn = async (email: string): Promise<Page> => {
-    const context = await browser.newContext({
-      baseURL: server!.base,
-      viewport: { width: 1400, height: 900 },
-      locale: 'id-ID',
-      timezoneId: 'Asia/Jakarta',
-    });
+    const context = await browser.newContext({ ...CONTEXT, baseURL: server!.base });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await page.goto('/login');

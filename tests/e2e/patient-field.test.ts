@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../bench/harness';
-import { CHROMIUM_PATH, DEMO, SKIP_E2E, chooseOption, eventually } from './harness';
+import { CHROMIUM_PATH, CONTEXT, DEMO, SKIP_E2E, chooseOption, eventually } from './harness';
 import { copyProject, run, runStatus } from './project-copy';
 
 const PASSWORD = 'demo12345';
@@ -119,12 +119,7 @@ describe.skipIf(SKIP_E2E)('a field added to the patient schema alone (e2e)', () 
   });
 
   it('is in the patient dialog, and a value chosen there is stored', async () => {
-    const context = await browser.newContext({
-      baseURL: server!.base,
-      viewport: { width: 1400, height: 900 },
-      locale: 'id-ID',
-      timezoneId: 'Asia/Jakarta',
-    });
+    const context = await browser.newContext({ ...CONTEXT, baseURL: server!.base });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await page.goto('/login');
