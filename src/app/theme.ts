@@ -98,6 +98,13 @@ export const theme: RaThemeOptions = {
     MuiTableCell: {
       styleOverrides: { root: { paddingLeft: 12, paddingRight: 12 } },
     },
+    // A disabled field's helper text says why it waits ('Memuat...', 'Pilih Dokter terlebih
+    // dahulu'): in the secondary text colour (5.7:1 on white), not the disabled grey (2.7:1).
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme: t }: { theme: Theme }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }),
+      },
+    },
     MuiToggleButton: {
       styleOverrides: {
         // Unselected: text.secondary rather than action.active (4.5:1 on the page background);

@@ -615,9 +615,24 @@ describe.skipIf(SKIP_E2E)('mobile simulator E-Registrasi (e2e)', () => {
       await expectNoSeriousA11yViolations(page, `mobile ${name} patient form`);
       await shot(page, `${name}-1-patient`);
       await page.getByTestId('back-button').click();
+      // The poli list held back a moment: the waiting field says so, legibly (axe).
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(
+        (u) => u.pathname.endsWith('/simulator/poli'),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
       await page.getByTestId('nik-input').fill(bpjs.nik);
       await page.getByTestId('nik-input').press('Enter');
       await page.getByTestId('field-date').waitFor();
+      await page.getByText(lang === 'id' ? 'Memuat...' : 'Loading...', { exact: true }).waitFor();
+      await expectNoSeriousA11yViolations(page, `mobile ${name} doctor step, poli loading`);
+      await shot(page, `${name}-2-doctor-loading`);
+      release();
+      await eventually(() => page.getByText(lang === 'id' ? 'Memuat...' : 'Loading...').count()).toBe(0);
       await eventually(() => page.getByRole('radio', { name: 'BPJS' }).isChecked()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await expectNoSeriousA11yViolations(page, `mobile ${name} doctor step`);
