@@ -254,8 +254,6 @@ export function Panel(props: PanelProps) {
             }
             slotProps={{
               select: { inputProps: { 'data-testid': 'key-picker' } },
-              // Why the picker is disabled stays readable (the disabled grey is too faint).
-              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
             }}
           >
             {props.keys.map((k) => (

@@ -63,8 +63,6 @@ export function ValuePicker({
       validate={validate}
       fullWidth
       disabled={!ready}
-      // The hint is read while the picker waits: legible, not greyed out with it.
-      sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
       helperText={
         missing
           ? translate('app.common.choose_first', {
