@@ -62,7 +62,7 @@ const LAUNCH_ARGS = [
  * A browser context as the tests' users have it: a 1,400 × 900 window, Indonesian, in Jakarta,
  * with the system's "reduce motion" setting on. The console then draws no transition or animation
  * (theme.ts): a sixth less of the browser's work over a run, and no wait for a dialog or menu to
- * finish moving. sidebar.test.ts shows the console both ways.
+ * finish moving. header.test.ts shows the console both ways.
  */
 export const CONTEXT = {
   viewport: { width: 1400, height: 900 },
