@@ -15,7 +15,7 @@ import { baseType, dialogGroups, type JsonSchema, type ResourceDeclaration } fro
 import type { Role } from '../../src/domain/roles';
 import { DEMO, eventually, snap, type E2E } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { closeLayers, listReady, navigate, screenReady } from './waits';
+import { closeLayers, listReady, navigate, screenReady, untilInAddress } from './waits';
 
 /** What a walk saw on one screen. */
 export interface ScreenVisit {
@@ -246,9 +246,7 @@ async function visit(page: Page, role: Role, path: string, axe: boolean): Promis
     const search = page.getByRole('textbox', { name: /Cari|Search/ }).first();
     if (name && (await search.count())) {
       await search.fill(name);
-      // The list applies a search after a pause, into its address: once it has, no late search
-      // takes the page back to this list after the walk has gone on to the next screen.
-      await eventually(() => decodeURIComponent(new URL(page.url()).search), 15_000).toContain(name);
+      await untilInAddress(page, name);
     }
   }
   await eventually(() => page.locator('#main-content, main').first().innerText(), 15_000).toContain(name);

@@ -11,7 +11,7 @@ import {
   type E2E,
 } from './harness';
 import { expectNoSeriousA11yViolations } from './axe';
-import { pickOption } from './waits';
+import { pickOption, untilInAddress } from './waits';
 import { DEMO_FACILITY_NAME } from '../../src/server/seed/demo-accounts';
 import { makeNik } from '../../src/domain/nik';
 
@@ -308,9 +308,7 @@ describe.skipIf(SKIP_E2E)('sandbox console screens (e2e)', () => {
       const others = ['Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'];
       return rows.length > 0 && rows.every((r) => r.includes('Senin') && !others.some((o) => r.includes(o)));
     }).toBe(true);
-    // The list puts its filter into the address after a pause: once it has, no late one takes the
-    // page back from the dialog opened next.
-    await eventually(() => decodeURIComponent(new URL(page.url()).search)).toContain('"day_of_week":"1"');
+    await untilInAddress(page, '"day_of_week":"1"');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expectNoSeriousA11yViolations(page, 'simulator schedules');
     // The dialog's day is chosen by name too, not typed as a number 1-7.

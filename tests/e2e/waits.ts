@@ -118,6 +118,15 @@ export async function pickOption(
 }
 
 /**
+ * Waits until a list has put its search or filter into the address. A list applies them after a
+ * pause, and a late one takes the page back to the list from where the user has gone since (the
+ * add dialog, the next screen).
+ */
+export async function untilInAddress(page: Page, text: string, timeout = 15_000) {
+  await page.waitForURL((u) => decodeURIComponent(u.search).includes(text), { timeout });
+}
+
+/**
  * Closes what the last screen left open as a user does, with Escape: its dialog (pressed again
  * where the first Escape only closed a picker's list inside it), then the toast (a dialog keeps
  * Escape to itself while it is open). The next screen then opens as the menu opens it, without
